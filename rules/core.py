@@ -1,0 +1,376 @@
+"""Atomic changes to a game and the bookkeeping that must follow each one.
+
+Every block move, die move and card move goes through a function here so that the
+public knowledge trackers (what the Shark and spectators can deduce), the events and the
+win checks (G-1: checked after every atomic change) can never be forgotten by a caller.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action
+from .data import ZONES, base_id, board, data
+from .state import Game
+
+SEATS = ("octopus", "shark")
+
+
+# -- choosing ----------
+class NeedChoice(Exception):
+    """A command needs one more step; `options` are the raw choices at that step.
+
+    `sure` says every option is known to lead to a complete command, so callers can skip
+    the look-ahead that otherwise prunes dead ends.
+    """
+
+    def __init__(self, options: list[Action], sure: bool) -> None:
+        super().__init__()
+        self.options = options
+        self.sure = sure
+
+
+class Infeasible(Exception):
+    """The command, as chosen so far, cannot be completed (O-3: its whole effect must happen)."""
+
+
+class Chooser:
+    """Feeds a command its choices one step at a time, or asks for the next one."""
+
+    __slots__ = ("choices", "i")
+
+    def __init__(self, choices: list[Action]) -> None:
+        self.choices = choices
+        self.i = 0
+
+    def pick(self, options: list[Action], sure: bool = False) -> Action:
+        if not options:
+            raise Infeasible
+        if self.i < len(self.choices):
+            c = self.choices[self.i]
+            self.i += 1
+            if c not in options:
+                raise Infeasible
+            return c
+        raise NeedChoice(options, sure)
+
+    def exhausted(self) -> bool:
+        return self.i >= len(self.choices)
+
+
+# -- dice ----------
+def die(value: int, colour: str) -> str:
+    return f"{value}{colour}"
+
+
+def dval(d: str) -> int:
+    return int(d[0])
+
+
+def dcol(d: str) -> str:
+    return d[1]
+
+
+def sort_dice(dice: list[str]) -> list[str]:
+    order = {"B": 0, "Y": 1, "R": 2}
+    return sorted(dice, key=lambda d: (order[d[1]], -int(d[0])))
+
+
+def bag_draw(g: Game) -> str | None:
+    """Draw one die's colour from the bag at random (C-1: the bag's contents are public)."""
+    total = g.bag["B"] + g.bag["Y"] + g.bag["R"]
+    if total == 0:
+        return None
+    r = g.rng.randrange(total)
+    for c in ("B", "Y", "R"):
+        if r < g.bag[c]:
+            g.bag[c] -= 1
+            return c
+        r -= g.bag[c]
+    raise AssertionError("unreachable")
+
+
+def roll(g: Game, colour: str) -> str:
+    return die(g.rng.randint(1, 6), colour)
+
+
+def to_bag(g: Game, d: str) -> None:
+    g.bag[dcol(d)] += 1
+
+
+def to_growth(g: Game, d: str) -> None:
+    """S-6: first empty slot, tiles 1→4; a 3rd die flips the tile and returns its dice."""
+    slots = int(data().comp["shark"]["growth_slots"])
+    for i, tile in enumerate(g.growth):
+        if g.flipped[i]:
+            continue
+        tile.append(d)
+        if len(tile) >= slots:
+            for x in tile:
+                to_bag(g, x)
+            g.growth[i] = []
+            g.flipped[i] = True
+            ev(g, "growth_flip", f"Growth tile {i + 1} flips: {growth_text(i)}", tile=i + 1)
+        return
+    to_bag(g, d)
+
+
+def growth_text(i: int) -> str:
+    return str(data().growth[i]["text"])
+
+
+def growth_effect(g: Game, effect: str) -> list[dict[str, Any]]:
+    return [t for i, t in enumerate(data().growth) if g.flipped[i] and t["effect"] == effect]
+
+
+def to_hunger(g: Game, d: str, why: str) -> None:
+    """A die lands on the Hunger Track; G-2(b) and G-4 can end the game here."""
+    g.hunger.append(d)
+    ev(g, "hunger", f"{d} goes to the Hunger Track ({why}): {len(g.hunger)}/7", die=d)
+    track = int(data().comp["shark"]["hunger_track"])
+    if len(g.hunger) >= track:
+        end_game(g, "octopus", "hunger")
+    elif len(g.hunger) == track - 1 and no_strike_left(g):
+        end_game(g, "octopus", "no_strike")
+
+
+def no_strike_left(g: Game) -> bool:
+    """G-4: no red die in bag, pool or Energy and nothing kept that could help."""
+    if g.bag["R"] > 0:
+        return False
+    if any(dcol(d) == "R" for d in g.pool) or any(dcol(a[1]) == "R" for a in g.assigned):
+        return False
+    if any(dcol(d) == "R" for d in g.energy):
+        return False
+    return not any(data().shark_cards[c].effect == "unhunger" for c in g.kept)
+
+
+def end_game(g: Game, winner: str, reason: str) -> None:
+    if g.phase == "over":
+        return
+    g.phase = "over"
+    g.winner = winner
+    g.win_reason = reason
+    g.pend = []
+    g.queue = []
+    g.partial = {"octopus": [], "shark": []}
+    ev(g, "game_over", f"The {winner.capitalize()} wins ({WIN_TEXT.get(reason, reason)}).",
+       winner=winner, reason=reason)
+
+
+WIN_TEXT = {
+    "food": "the fourth food is on the Food Track",
+    "hunger": "a seventh die is on the Hunger Track",
+    "no_strike": "the Shark has no Strike die left for its last Hunger space",
+    "confrontation": "the Shark matched the Octopus's colour",
+    "concede": "the other player conceded",
+}
+
+
+# -- events ----------
+def ev(
+    g: Game,
+    kind: str,
+    text: str,
+    *,
+    seat: str | None = None,
+    zones: tuple[int, ...] | list[int] = (),
+    spaces: tuple[int, ...] | list[int] = (),
+    secret: dict[str, dict[str, Any]] | None = None,
+    **public: Any,
+) -> None:
+    """Record an event. Top-level fields are public; `secret[viewer]` is for one viewer only."""
+    e: dict[str, Any] = {
+        "type": kind,
+        "seat": seat,
+        "text": text,
+        "zones": [ZONES[z] for z in zones],
+        "spaces": list(spaces),
+        **public,
+    }
+    if secret:
+        e["secret"] = secret
+    g._ev.append(e)
+
+
+# -- blocks and what the public can know about them ----------
+def _known(kind: str) -> tuple[str, ...]:
+    return (kind,)
+
+
+def reveal(g: Game, z: int, why: str) -> None:
+    if not g.hidden[z]:
+        return
+    g.hidden[z] = False
+    k = g.zones[z]
+    g.know_pub[z] = _known(k)
+    g.know_shark[z] = _known(k)
+    ev(g, "reveal", f"{ZONES[z]} is revealed ({why}): {block_name(k)}", zones=(z,), block=k,
+       why=why)
+
+
+def hide(g: Game, z: int) -> None:
+    if g.hidden[z]:
+        return
+    g.hidden[z] = True
+    ev(g, "hide", f"{ZONES[z]} is hidden", zones=(z,))
+
+
+def swap_blocks(g: Game, a: int, b: int, why: str) -> None:
+    g.zones[a], g.zones[b] = g.zones[b], g.zones[a]
+    g.hidden[a], g.hidden[b] = g.hidden[b], g.hidden[a]
+    g.know_pub[a], g.know_pub[b] = g.know_pub[b], g.know_pub[a]
+    g.know_shark[a], g.know_shark[b] = g.know_shark[b], g.know_shark[a]
+    ev(g, "swap", f"{ZONES[a]} and {ZONES[b]} swap ({why})", zones=(a, b))
+
+
+def shuffle_blocks(g: Game, zs: list[int], why: str) -> None:
+    """O-6: hidden blocks redistributed among their own zones uniformly at random."""
+    kinds = [g.zones[z] for z in zs]
+    g.rng.shuffle(kinds)
+    for z, k in zip(zs, kinds, strict=True):
+        g.zones[z] = k
+        g.hidden[z] = True
+    for tracker in (g.know_pub, g.know_shark):
+        union = tuple(sorted({k for z in zs for k in tracker[z]}))
+        for z in zs:
+            tracker[z] = union
+    ev(g, "shuffle", f"{', '.join(ZONES[z] for z in zs)} are shuffled ({why})", zones=tuple(zs))
+
+
+def replace_block(g: Game, z: int, kind: str, why: str) -> str:
+    """Put `kind` on zone z, revealed; returns the block it replaced."""
+    old = g.zones[z]
+    g.zones[z] = kind
+    g.hidden[z] = False
+    g.know_pub[z] = _known(kind)
+    g.know_shark[z] = _known(kind)
+    ev(g, "replace", f"{block_name(kind)} replaces {block_name(old)} in {ZONES[z]} ({why})",
+       zones=(z,), block=kind, replaced=old)
+    return old
+
+
+def peek(g: Game, z: int, why: str) -> None:
+    """The Shark alone looks at a hidden block (Keen Senses): private knowledge."""
+    k = g.zones[z]
+    g.know_shark[z] = _known(k)
+    g.peeks = [*g.peeks, {"zone": ZONES[z], "block": k, "version": g.version, "round": g.round}]
+    ev(g, "peek", f"The Shark looks at {ZONES[z]} ({why})", zones=(z,),
+       secret={"shark": {"block": k, "text": f"You see {block_name(k)} in {ZONES[z]}"}})
+
+
+def octopus_zone(g: Game) -> int:
+    return g.zones.index("octopus")
+
+
+def block_name(kind: str) -> str:
+    d = data()
+    if kind in d.foods:
+        return str(d.foods[kind]["name"])
+    if kind in d.traps:
+        return f"{d.traps[kind]['name']} trap"
+    return {"octopus": "the Octopus", "shell": "a Shell", "double_shell": "the Double Shell"}.get(
+        kind, kind
+    )
+
+
+def is_trap(kind: str) -> bool:
+    return kind in data().traps
+
+
+def is_food(kind: str) -> bool:
+    return kind in data().foods
+
+
+def replaceable(g: Game) -> list[int]:
+    """O-7: revealed blocks that are neither an Octopus nor a food."""
+    return [
+        z
+        for z in range(9)
+        if not g.hidden[z] and g.zones[z] != "octopus" and not is_food(g.zones[z])
+    ]
+
+
+# -- Octopus cards ----------
+def card_name(cid: str) -> str:
+    d = data()
+    if cid in d.octo_cards:
+        return d.octo_cards[cid].name
+    if cid in d.shark_cards:
+        return d.shark_cards[cid].name
+    return cid
+
+
+def leave_hand(g: Game, cid: str) -> None:
+    """A card leaves the hand publicly (played or discarded): update what is known."""
+    g.hand.remove(cid)
+    if cid in g.hand_known:
+        g.hand_known.remove(cid)
+    else:
+        g.unknown_cards.remove(cid)
+
+
+def to_hand_public(g: Game, cid: str) -> None:
+    g.hand.append(cid)
+    g.hand_known.append(cid)
+
+
+def draw_cards(g: Game, n: int, why: str) -> int:
+    """Draw n cards (G-6: reshuffle the discard pile when the draw pile is empty)."""
+    drawn: list[str] = []
+    for _ in range(n):
+        if not g.draw:
+            if not g.discard:
+                break
+            # The draw pile is empty, so every card not publicly placed is now in hand.
+            g.hand_known.extend(g.unknown_cards)
+            g.unknown_cards = list(g.discard)
+            g.draw_cands = list(g.discard)
+            g.draw = list(g.discard)
+            g.discard = []
+            g.rng.shuffle(g.draw)
+            ev(g, "reshuffle", "The Octopus shuffles its discard pile into a new draw pile")
+        cid = g.draw.pop()
+        g.hand.append(cid)
+        drawn.append(cid)
+    if drawn or n:
+        ev(g, "draw", f"The Octopus draws {len(drawn)} card{'s' * (len(drawn) != 1)} ({why})",
+           seat="octopus", count=len(drawn),
+           secret={"octopus": {"cards": drawn,
+                               "text": "You draw " + (", ".join(map(card_name, drawn)) or
+                                                      "nothing")}})
+    return len(drawn)
+
+
+def refill_display(g: Game) -> None:
+    for i, c in enumerate(g.display):
+        if c is None and g.deck:
+            g.display[i] = g.deck.pop()
+            ev(g, "display", f"{card_name(g.display[i])} joins the Shark display",  # type: ignore[arg-type]
+               card=g.display[i])
+
+
+def zone_value(g: Game, z: int) -> int:
+    return board(g.board_side).values[z]
+
+
+def adjacent_zones(g: Game) -> tuple[int, ...]:
+    if g.shark_at is None:
+        return ()
+    return board(g.board_side).borders[g.shark_at]
+
+
+def kept_with(g: Game, effect: str) -> list[str]:
+    """Kept Shark cards with a given effect, one per design (copies are interchangeable)."""
+    seen: dict[str, str] = {}
+    for c in g.kept:
+        if data().shark_cards[c].effect == effect:
+            seen.setdefault(base_id(c), c)
+    return list(seen.values())
+
+
+def use_kept(g: Game, cid: str) -> None:
+    """S-8: a kept card's one-time effect is used, then the card is trashed."""
+    g.kept.remove(cid)
+    g.s_trash.append(cid)
+    ev(g, "card_used", f"The Shark uses {card_name(cid)}", seat="shark", card=cid)

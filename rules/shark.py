@@ -1,0 +1,598 @@
+"""The Shark's turn (kelp-spec.md §5): Draw & Roll, Current dice, Move, Search/Strike, Energy.
+
+The turn is a sequence of steps (`game.step`); each step offers its commands as roots and
+the engine's `advance` moves on by itself where the rules leave no choice.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from .actions import Action, act
+from .core import (
+    Chooser,
+    Infeasible,
+    adjacent_zones,
+    bag_draw,
+    card_name,
+    dcol,
+    die,
+    dval,
+    ev,
+    growth_effect,
+    kept_with,
+    peek,
+    refill_display,
+    roll,
+    sort_dice,
+    to_bag,
+    to_growth,
+    to_hunger,
+    use_kept,
+    zone_value,
+)
+from .data import ZONE_INDEX, ZONES, base_id, board, data
+from .state import Game
+
+GO = Action("go")
+DONE = Action("done")
+PASS = Action("pass")
+STOP = Action("stop")
+FLIP = Action("flip")
+
+
+def distinct(dice: list[str]) -> list[str]:
+    return sort_dice(list(set(dice)))
+
+
+def empty(g: Game, s: int) -> bool:
+    """S-2: no die and no Shark on the space."""
+    return s not in g.dice_on and s != g.shark_at
+
+
+def bag_size(g: Game) -> int:
+    return g.bag["B"] + g.bag["Y"] + g.bag["R"]
+
+
+# -- Draw & Roll ----------
+def draw_and_roll(g: Game) -> None:
+    """S-1: draw 2 dice (3 with Growth tile 2) at random and roll them into the pool."""
+    n = max([2, *(int(t["n"]) for t in growth_effect(g, "draw"))])
+    for _ in range(n):
+        c = bag_draw(g)
+        if c is None:
+            break
+        g.pool.append(roll(g, c))
+    g.pool = sort_dice(g.pool)
+    g.step = "roll"
+    g.tf = {"rerolls": 0, "bumped": False}
+    ev(g, "roll", f"The Shark rolls {' '.join(g.pool) or 'no dice'}", seat="shark",
+       dice=list(g.pool))
+
+
+def rerolls_left(g: Game) -> int:
+    return sum(int(t["per_turn"]) for t in growth_effect(g, "reroll")) - int(g.tf.get("rerolls", 0))
+
+
+def roll_roots(g: Game) -> list[tuple[Action, bool]]:
+    out: list[tuple[Action, bool]] = []
+    dice = distinct(g.pool)
+    if rerolls_left(g) > 0:
+        out.extend((act("reroll", d), True) for d in dice)
+    if growth_effect(g, "bump") and not g.tf.get("bumped"):
+        out.extend((act("bump", d), True) for d in dice if dval(d) < 6)
+    if kept_with(g, "bump"):
+        out.extend((act("frenzy", d), True) for d in dice if dval(d) < 6)
+    if kept_with(g, "reroll_any") and g.pool:
+        subsets = {tuple(sort_dice(list(s))) for n in range(1, len(g.pool) + 1)
+                   for s in combinations(g.pool, n)}
+        out.extend((act("sharp_eyes", *s), True) for s in sorted(subsets))
+    if kept_with(g, "extra_die") and bag_size(g) > 0:
+        out.append((Action("riptide"), True))
+    return out
+
+
+def _replace_pool(g: Game, old: str, new: str) -> None:
+    g.pool.remove(old)
+    g.pool.append(new)
+    g.pool = sort_dice(g.pool)
+
+
+def h_reroll(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    d = root.args[0]
+    new = roll(g, dcol(d))
+    _replace_pool(g, d, new)
+    g.tf["rerolls"] = int(g.tf.get("rerolls", 0)) + 1
+    ev(g, "reroll", f"The Shark rerolls {d}: {new} (Growth)", seat="shark", dice=[d, new])
+
+
+def h_bump(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    d = root.args[0]
+    new = die(dval(d) + 1, dcol(d))
+    if root.verb == "frenzy":
+        use_kept(g, kept_with(g, "bump")[0])
+    else:
+        g.tf["bumped"] = True
+    _replace_pool(g, d, new)
+    ev(g, "bump", f"The Shark turns {d} into {new}", seat="shark", dice=[d, new])
+
+
+def h_sharp_eyes(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    use_kept(g, kept_with(g, "reroll_any")[0])
+    news = []
+    for d in root.args:
+        new = roll(g, dcol(d))
+        _replace_pool(g, d, new)
+        news.append(new)
+    ev(g, "reroll", f"The Shark rerolls {' '.join(root.args)}: {' '.join(news)}", seat="shark",
+       dice=list(root.args) + news)
+
+
+def h_riptide(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    use_kept(g, kept_with(g, "extra_die")[0])
+    c = bag_draw(g)
+    if c is None:
+        raise Infeasible
+    d = roll(g, c)
+    g.pool = sort_dice([*g.pool, d])
+    ev(g, "roll", f"The Shark draws and rolls one more die: {d}", seat="shark", dice=[d])
+
+
+# -- Current dice and the Move ----------
+def place_roots(g: Game) -> list[tuple[Action, bool]]:
+    out: list[tuple[Action, bool]] = []
+    spaces = board(g.board_side).space_ids
+    if any(empty(g, s) for s in spaces):
+        out.extend((act("place", d), True) for d in distinct(g.pool) if dcol(d) == "B")
+        if kept_with(g, "move_current"):
+            out.extend((act("patrol", s), True) for s in sorted(g.dice_on))
+    return out
+
+
+def h_place(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    d = root.args[0]
+    if d not in g.pool or dcol(d) != "B":
+        raise Infeasible
+    spaces = [s for s in board(g.board_side).space_ids if empty(g, s)]
+    s = int(ch.pick([act("at", s) for s in spaces], True).args[0])
+    g.pool.remove(d)
+    g.dice_on[s] = d
+    g.step = "place"
+    ev(g, "place", f"The Shark places {d} on space {s}", seat="shark", spaces=(s,), die=d)
+
+
+def h_patrol(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    s = int(root.args[0])
+    if s not in g.dice_on:
+        raise Infeasible
+    spaces = [t for t in board(g.board_side).space_ids if empty(g, t)]
+    t = int(ch.pick([act("to", t) for t in spaces], True).args[0])
+    use_kept(g, kept_with(g, "move_current")[0])
+    g.dice_on[t] = g.dice_on.pop(s)
+    g.step = "place"
+    ev(g, "patrol", f"The Shark moves the Current die {g.dice_on[t]} from space {s} to {t}",
+       seat="shark", spaces=(s, t))
+
+
+def _exits(g: Game, s: int, fac: int | None) -> tuple[tuple[int, int], ...]:
+    b = board(g.board_side)
+    if fac is None or (b.den_turnaround and s in b.dens and s == g.shark_at and not
+                       g.tf.get("moving")):
+        return b.ends[s]
+    return (b.ends[s][fac],)
+
+
+def steps_from(g: Game, pos: int, fac: int | None, prev: int, visited: frozenset[int],
+               s0: int) -> list[tuple[int, int, bool]]:
+    """B-5/S-3: next spaces (space, new facing, ends-the-path) that still lead to a legal end."""
+    b = board(g.board_side)
+    out = []
+    for p in _exits(g, pos, fac):
+        for t in b.at_point[p]:
+            if t == pos or t in visited:
+                continue
+            far = 1 if b.ends[t][0] == p else 0
+            d = g.dice_on.get(t)
+            if d is None:
+                if t != s0:
+                    out.append((t, far, True))
+            elif dval(d) < prev and steps_from(g, t, far, dval(d), visited | {t}, s0):
+                out.append((t, far, False))
+    return out
+
+
+def move_roots(g: Game) -> list[tuple[Action, bool]]:
+    s0 = g.shark_at
+    assert s0 is not None
+    out: list[tuple[Action, bool]] = [
+        (act("step", t), True) for t, _, _ in steps_from(g, s0, g.facing, 7, frozenset({s0}), s0)
+    ]
+    if kept_with(g, "lurk"):
+        out.append((act("lurk", "stay"), True))
+        if g.facing is not None and steps_from(g, s0, 1 - g.facing, 7, frozenset({s0}), s0):
+            out.append((act("lurk", "flip"), True))
+    if not any(a.verb == "step" for a, _ in out):
+        out.append((FLIP, True))
+        if not steps_from(g, s0, None, 7, frozenset({s0}), s0):
+            out.extend((act("clear", t), True) for t in sorted(board(g.board_side).next_to[s0])
+                       if t in g.dice_on)
+    return out
+
+
+def _flip(g: Game) -> None:
+    if g.facing is not None:
+        g.facing = 1 - g.facing
+
+
+def h_move(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    """S-3: a path of steps over strictly decreasing Current dice to an empty space."""
+    s0 = g.shark_at
+    assert s0 is not None
+    if root not in [a for a, _ in move_roots(g)]:
+        raise Infeasible
+    if root.verb == "lurk":
+        use_kept(g, kept_with(g, "lurk")[0])
+        if root.args[0] == "stay":
+            ev(g, "move", "The Shark lurks and stays where it is", seat="shark", spaces=(s0,))
+            g.step = "assign"
+            return
+        _flip(g)
+        first = ch.pick([act("step", t) for t, _, _ in
+                         steps_from(g, s0, g.facing, 7, frozenset({s0}), s0)], True)
+    elif root.verb in ("flip", "clear"):
+        if root.verb == "clear":
+            s = int(root.args[0])
+            to_bag(g, g.dice_on.pop(s))
+            ev(g, "clear", f"The Shark has no path: the die on space {s} returns to its bag",
+               seat="shark", spaces=(s,))
+        _flip(g)
+        ev(g, "move", "The Shark has no path and turns around", seat="shark", spaces=(s0,))
+        g.step = "assign"
+        return
+    else:
+        first = root
+    path = [s0]
+    pos, fac, prev = s0, g.facing, 7
+    step = first
+    while True:
+        opts = {t: (far, end) for t, far, end in
+                steps_from(g, pos, fac, prev, frozenset(path), s0)}
+        t = int(step.args[0])
+        if t not in opts:
+            raise Infeasible
+        far, end = opts[t]
+        path.append(t)
+        pos, fac = t, far
+        if end:
+            break
+        prev = dval(g.dice_on[t])
+        step = ch.pick([act("step", u) for u in sorted(
+            u for u, _, _ in steps_from(g, pos, fac, prev, frozenset(path), s0))], True)
+    g.shark_at, g.facing = pos, fac
+    ev(g, "move", f"The Shark swims {' → '.join(map(str, path))}", seat="shark", spaces=path)
+    if len(path) > 2:
+        d = g.dice_on.pop(path[1])
+        ev(g, "current", f"The Current die {d} on space {path[1]} goes to Growth", seat="shark",
+           spaces=(path[1],))
+        to_growth(g, d)
+    bursts = kept_with(g, "extra_step")
+    if bursts:
+        ends = [u for u, _, end in steps_from(g, pos, fac, 0, frozenset([pos]), pos) if end]
+        if ends:
+            c = ch.pick([*(act("burst", u) for u in ends), STOP], True)
+            if c != STOP:
+                u = int(c.args[0])
+                b = board(g.board_side)
+                point = next(p for p in b.ends[u] if p in b.ends[pos])
+                use_kept(g, bursts[0])
+                g.shark_at, g.facing = u, 1 if b.ends[u][0] == point else 0
+                ev(g, "move", f"The Shark bursts on to space {u}", seat="shark", spaces=(pos, u))
+    g.step = "assign"
+
+
+# -- Search / Strike ----------
+def boost_cards(g: Game, colour: str) -> list[str]:
+    return [c for c in kept_with(g, "boost") if data().shark_cards[c].params["colour"] == colour]
+
+
+def boost(card: str | None) -> int:
+    return int(data().shark_cards[card].params.get("amount", 0)) if card else 0
+
+
+def die_fits(g: Game, d: str, z: int, card: str | None) -> bool:
+    """S-4: the die meets the zone value (with modifiers); a Search die needs a hidden block."""
+    if dcol(d) == "Y" and not g.hidden[z]:
+        return False
+    return dval(d) + boost(card) >= zone_value(g, z)
+
+
+def assign_options(g: Game, pool: list[str], used: set[int], cards: set[str]) -> list[Action]:
+    out = []
+    for d in distinct(pool):
+        if dcol(d) not in "YR":
+            continue
+        for z in adjacent_zones(g):
+            if z in used or z in g.protected:
+                continue
+            if die_fits(g, d, z, None):
+                out.append(act("assign", d, ZONES[z]))
+            for c in boost_cards(g, dcol(d)):
+                if c not in cards and die_fits(g, d, z, c):
+                    out.append(act("assign", d, ZONES[z], c))
+    return out
+
+
+def go_options(g: Game) -> list[Action]:
+    return [GO, *(act("go", c) for c in kept_with(g, "peek_unassigned"))]
+
+
+def assign_roots(g: Game) -> list[tuple[Action, bool]]:
+    return [(a, True) for a in assign_options(g, list(g.pool), set(), set())] + [
+        (a, True) for a in go_options(g)
+    ]
+
+
+def assign_possible(g: Game) -> bool:
+    return bool(assign_options(g, list(g.pool), set(), set())) or bool(
+        kept_with(g, "peek_unassigned"))
+
+
+def h_assign(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    """S-4 Assign: dice on adjacent zones, one per zone; fixed once confirmed with `go`."""
+    pool = list(g.pool)
+    used: set[int] = set()
+    cards: set[str] = set()
+    chosen: list[tuple[int, str, str | None]] = []
+    c = root
+    while True:
+        opts = assign_options(g, pool, used, cards) + go_options(g)
+        if c not in opts:
+            raise Infeasible
+        if c.verb == "go":
+            break
+        d, z = c.args[0], ZONE_INDEX[c.args[1]]
+        card = c.args[2] if len(c.args) > 2 else None
+        pool.remove(d)
+        used.add(z)
+        if card:
+            cards.add(card)
+        chosen.append((z, d, card))
+        c = ch.pick(assign_options(g, pool, used, cards) + go_options(g), True)
+    for z, d, card in chosen:
+        g.pool.remove(d)
+        g.assigned.append([z, d, card])
+        if card:
+            use_kept(g, card)
+    if chosen:
+        ev(g, "assign", "The Shark assigns " + ", ".join(
+            f"{d} to {ZONES[z]}" + (f" ({card_name(card)})" if card else "")
+            for z, d, card in chosen), seat="shark", zones=[z for z, _, _ in chosen])
+    else:
+        ev(g, "assign", "The Shark assigns no dice", seat="shark")
+    if c.args:
+        use_kept(g, c.args[0])
+        for z in adjacent_zones(g):
+            if z not in used and g.hidden[z]:
+                peek(g, z, card_name(c.args[0]))
+                g.protected.append(z)
+    g.step = "resolve"
+
+
+def relentless_options(g: Game) -> list[Action]:
+    cards = kept_with(g, "relentless")
+    if not cards:
+        return []
+    out = []
+    busy = {a[0] for a in g.assigned}
+    for z in sorted(set(g.resolved_zones)):
+        if z in busy or z in g.protected or z not in adjacent_zones(g):
+            continue
+        for d in distinct(g.pool):
+            if dcol(d) in "YR" and die_fits(g, d, z, None):
+                out.append(act("relentless", d, ZONES[z]))
+    return out
+
+
+def resolve_roots(g: Game) -> list[tuple[Action, bool]]:
+    out = [(act("resolve", ZONES[z]), True) for z in sorted({a[0] for a in g.assigned})]
+    out.extend((a, True) for a in relentless_options(g))
+    if not g.assigned:
+        out.append((DONE, True))
+    return out
+
+
+def h_resolve(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    z = ZONE_INDEX[root.args[0]]
+    entry = next((a for a in g.assigned if a[0] == z), None)
+    if entry is None:
+        raise Infeasible
+    g.assigned.remove(entry)
+    g.queue.append(["resolve", *entry])
+
+
+def h_relentless(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    if root not in relentless_options(g):
+        raise Infeasible
+    d, z = root.args[0], ZONE_INDEX[root.args[1]]
+    use_kept(g, kept_with(g, "relentless")[0])
+    g.pool.remove(d)
+    g.assigned.append([z, d, None])
+    ev(g, "assign", f"The Shark assigns {d} to {ZONES[z]} again (Relentless)", seat="shark",
+       zones=(z,))
+
+
+def h_done(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    g.step = "energy"
+
+
+# -- Energy ----------
+def store_roots(g: Game) -> list[tuple[Action, bool]]:
+    free = int(data().comp["shark"]["energy_slots"]) - len(g.energy)
+    sets = {tuple(sort_dice(list(s))) for s in combinations(g.pool, free)}
+    return [(act("store", *s), True) for s in sorted(sets)]
+
+
+def h_store(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    """S-7: more pool dice than free slots: the Shark chooses; the rest return to the bag."""
+    rest = list(g.pool)
+    for d in root.args:
+        rest.remove(d)
+    g.energy.extend(root.args)
+    for d in rest:
+        to_bag(g, d)
+    g.pool = []
+    ev(g, "store", f"The Shark stores {' '.join(root.args)} as Energy", seat="shark")
+    g.step = "buy"
+
+
+def buy_sets(g: Game) -> list[Action]:
+    pips = sum(dval(d) for d in g.energy)
+    shown = [c for c in g.display if c is not None]
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for n in range(1, len(shown) + 1):
+        for s in combinations(shown, n):
+            if sum(data().shark_cards[c].cost for c in s) > pips:
+                continue
+            key = tuple(sorted(base_id(c) for c in s))
+            if key not in seen:
+                seen.add(key)
+                out.append(act("buy", *s))
+    return out
+
+
+def buy_roots(g: Game) -> list[tuple[Action, bool]]:
+    out = [(a, True) for a in buy_sets(g)]
+    if len(g.energy) < int(data().comp["shark"]["energy_slots"]):
+        out.append((PASS, True))
+    return out
+
+
+def h_buy(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    """S-7: buy, bring each card's die into the bag, refill, one stored die to Hunger."""
+    if root.verb == "pass":
+        g.step = "end"
+        return
+    if root not in buy_sets(g):
+        raise Infeasible
+    energy = distinct(g.energy)
+    feed = ch.pick([act("feed", d) for d in energy], True).args[0] if len(energy) > 1 \
+        else energy[0]
+    for c in root.args:
+        g.display[g.display.index(c)] = None
+        g.kept.append(c)
+        colour = data().shark_cards[c].die
+        if g.supply_dice[colour] > 0:
+            g.supply_dice[colour] -= 1
+            g.bag[colour] += 1
+    ev(g, "buy", f"The Shark buys {', '.join(card_name(c) for c in root.args)}", seat="shark",
+       cards=list(root.args))
+    refill_display(g)
+    g.energy.remove(feed)
+    for d in g.energy:
+        to_bag(g, d)
+    g.energy = []
+    g.step = "end"
+    to_hunger(g, feed, "spending Energy")
+
+
+def energy_auto(g: Game) -> bool:
+    """S-7 where no choice is left: store what fits; return or keep unspendable Energy."""
+    if g.step == "energy":
+        free = int(data().comp["shark"]["energy_slots"]) - len(g.energy)
+        if len(g.pool) > free:
+            g.step = "store"
+            return True
+        if g.pool:
+            g.energy.extend(g.pool)
+            ev(g, "store", f"The Shark stores {' '.join(g.pool)} as Energy", seat="shark")
+            g.pool = []
+        g.step = "buy"
+        return True
+    if g.step == "buy":
+        if g.energy and buy_sets(g):
+            return False
+        if len(g.energy) >= int(data().comp["shark"]["energy_slots"]):
+            ev(g, "energy_back", "Nothing is affordable: the stored Energy returns to the bag",
+               seat="shark")
+            for d in g.energy:
+                to_bag(g, d)
+            g.energy = []
+        g.step = "end"
+        return True
+    return False
+
+
+# -- any time ----------
+def anytime_roots(g: Game) -> list[tuple[Action, bool]]:
+    if g.hunger and kept_with(g, "unhunger"):
+        return [(Action("second_wind"), True)]
+    return []
+
+
+def h_second_wind(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    if not g.hunger:
+        raise Infeasible
+    use_kept(g, kept_with(g, "unhunger")[0])
+    d = g.hunger.pop()
+    to_bag(g, d)
+    ev(g, "second_wind", f"The Shark returns {d} from the Hunger Track to its bag", seat="shark")
+
+
+def return_roots(g: Game) -> list[tuple[Action, bool]]:
+    return [(act("return", s), True) for s in sorted(g.dice_on)]
+
+
+def h_return(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    """S-1: with fewer than 2 dice in the bag, Current dice of the Shark's choice go back."""
+    s = int(root.args[0])
+    if s not in g.dice_on:
+        raise Infeasible
+    to_bag(g, g.dice_on.pop(s))
+    ev(g, "return", f"The Shark returns the Current die on space {s} to its bag", seat="shark",
+       spaces=(s,))
+
+
+def roots(g: Game) -> list[tuple[Action, bool]]:
+    st = g.step
+    if st == "return":
+        return return_roots(g)
+    if st == "roll":
+        return roll_roots(g) + place_roots(g) + move_roots(g) + anytime_roots(g)
+    if st == "place":
+        return place_roots(g) + move_roots(g) + anytime_roots(g)
+    if st == "assign":
+        return assign_roots(g) + anytime_roots(g)
+    if st == "resolve":
+        return resolve_roots(g) + anytime_roots(g)
+    if st == "store":
+        return store_roots(g)
+    if st == "buy":
+        return buy_roots(g) + anytime_roots(g)
+    return []
+
+
+HANDLERS: dict[str, Any] = {
+    "return": h_return,
+    "reroll": h_reroll,
+    "bump": h_bump,
+    "frenzy": h_bump,
+    "sharp_eyes": h_sharp_eyes,
+    "riptide": h_riptide,
+    "place": h_place,
+    "patrol": h_patrol,
+    "step": h_move,
+    "lurk": h_move,
+    "flip": h_move,
+    "clear": h_move,
+    "assign": h_assign,
+    "go": h_assign,
+    "resolve": h_resolve,
+    "relentless": h_relentless,
+    "done": h_done,
+    "store": h_store,
+    "buy": h_buy,
+    "pass": h_buy,
+    "second_wind": h_second_wind,
+}

@@ -1,0 +1,229 @@
+"""The complete state of one game, and how it is copied and serialised.
+
+`Game` is a plain record: the mechanics live in the other modules. It must round-trip
+through JSON exactly (persistence, replay) and copy cheaply, because `apply` works on a
+copy and adopts it only when the whole command succeeded — which is what makes a refused
+or failing action leave the game untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+# How each field is copied: "s" scalar/immutable, "l" flat list, "ll" list of lists,
+# "d" dict of scalars, "dl" dict of lists. Entries of `pend`, `queue`, `peeks`,
+# `last_events` and the knowledge lists are never mutated in place (they are replaced).
+_FIELDS: dict[str, str] = {
+    "seed": "s",
+    "board_side": "s",
+    "expansions": "s",
+    "options": "d",
+    "version": "s",
+    "round": "s",
+    "phase": "s",
+    "step": "s",
+    "turn": "s",
+    "zones": "l",
+    "hidden": "l",
+    "dice_on": "d",
+    "shark_at": "s",
+    "facing": "s",
+    "bag": "d",
+    "supply_dice": "d",
+    "pool": "l",
+    "assigned": "ll",
+    "resolved_zones": "l",
+    "protected": "l",
+    "growth": "ll",
+    "flipped": "l",
+    "energy": "l",
+    "hunger": "l",
+    "display": "l",
+    "deck": "l",
+    "kept": "l",
+    "s_trash": "l",
+    "conf": "dl",
+    "locked": "d",
+    "hand": "l",
+    "draw": "l",
+    "discard": "l",
+    "slots": "l",
+    "o_trash": "l",
+    "piles": "dl",
+    "supply": "d",
+    "food_track": "l",
+    "banked": "l",
+    "hand_limit": "s",
+    "actions": "s",
+    "tf": "d",
+    "pend": "l",
+    "queue": "l",
+    "partial": "dl",
+    "winner": "s",
+    "win_reason": "s",
+    "know_pub": "l",
+    "know_shark": "l",
+    "peeks": "l",
+    "hand_known": "l",
+    "unknown_cards": "l",
+    "draw_cands": "l",
+    "history": "l",
+    "last_events": "l",
+    "resampled": "s",
+}
+
+
+class Game:
+    """One game of Kelp. Read it through `rules.view`; change it only through `rules.apply`.
+
+    Public attributes worth reading directly: `version` (bumped by every applied action),
+    `winner` and `win_reason` (None while the game runs), `board_side`, `expansions`.
+    """
+
+    __slots__ = (*_FIELDS, "rng", "_cache", "_ev")
+
+    seed: int
+    board_side: str
+    expansions: tuple[str, ...]
+    options: dict[str, Any]
+    version: int
+    round: int
+    phase: str
+    step: str
+    turn: str
+    zones: list[str]
+    hidden: list[bool]
+    dice_on: dict[int, str]
+    shark_at: int | None
+    facing: int | None
+    bag: dict[str, int]
+    supply_dice: dict[str, int]
+    pool: list[str]
+    assigned: list[list[Any]]
+    resolved_zones: list[int]
+    protected: list[int]
+    growth: list[list[str]]
+    flipped: list[bool]
+    energy: list[str]
+    hunger: list[str]
+    display: list[str | None]
+    deck: list[str]
+    kept: list[str]
+    s_trash: list[str]
+    conf: dict[str, list[str]]
+    locked: dict[str, str | None]
+    hand: list[str]
+    draw: list[str]
+    discard: list[str]
+    slots: list[str]
+    o_trash: list[str]
+    piles: dict[str, list[str]]
+    supply: dict[str, int]
+    food_track: list[str]
+    banked: list[str]
+    hand_limit: int
+    actions: int
+    tf: dict[str, Any]
+    pend: list[dict[str, Any]]
+    queue: list[list[Any]]
+    partial: dict[str, list[str]]
+    winner: str | None
+    win_reason: str | None
+    know_pub: list[tuple[str, ...]]
+    know_shark: list[tuple[str, ...]]
+    peeks: list[dict[str, Any]]
+    hand_known: list[str]
+    unknown_cards: list[str]
+    draw_cands: list[str]
+    history: list[list[str]]
+    last_events: list[dict[str, Any]]
+    resampled: bool
+    rng: random.Random
+
+    def __init__(self) -> None:
+        self._cache: dict[Any, Any] = {}
+        self._ev: list[dict[str, Any]] = []
+
+    # -- copying ---------------------------------------------------------------------
+    def clone(self) -> Game:
+        """A deep-enough copy: containers are copied, immutable leaves are shared."""
+        g = Game.__new__(Game)
+        for name, kind in _FIELDS.items():
+            v = getattr(self, name)
+            if kind == "s":
+                pass
+            elif kind == "l":
+                v = list(v)
+            elif kind == "d":
+                v = dict(v)
+            elif kind == "ll":
+                v = [list(x) for x in v]
+            else:  # "dl"
+                v = {k: list(x) for k, x in v.items()}
+            object.__setattr__(g, name, v)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        g.rng = rng
+        g._cache = {}
+        g._ev = []
+        return g
+
+    def adopt(self, other: Game) -> None:
+        """Take over every field of `other` (a finished working copy) in one step."""
+        for name in _FIELDS:
+            object.__setattr__(self, name, getattr(other, name))
+        self.rng = other.rng
+        self._cache = {}
+        self._ev = []
+
+    # -- serialisation -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in _FIELDS:
+            v = getattr(self, name)
+            if name == "dice_on":
+                v = {str(k): d for k, d in sorted(v.items())}
+            elif name in ("know_pub", "know_shark"):
+                v = [list(x) for x in v]
+            elif name == "expansions":
+                v = list(v)
+            out[name] = v
+        st = self.rng.getstate()
+        out["rng"] = [st[0], list(st[1]), st[2]]
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Game:
+        g = cls.__new__(cls)
+        g._cache = {}
+        g._ev = []
+        for name, kind in _FIELDS.items():
+            v = d[name]
+            if name == "dice_on":
+                v = {int(k): x for k, x in v.items()}
+            elif name in ("know_pub", "know_shark"):
+                v = [tuple(x) for x in v]
+            elif name == "expansions":
+                v = tuple(v)
+            elif kind == "ll":
+                v = [list(x) for x in v]
+            object.__setattr__(g, name, v)
+        rng = random.Random()
+        a, b, c = d["rng"]
+        rng.setstate((a, tuple(b), c))
+        g.rng = rng
+        return g
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game v{self.version} round {self.round} {self.phase}/{self.step}"
+            f" winner={self.winner}>"
+        )
