@@ -104,7 +104,7 @@ class Action:
 
 def act(verb: str, *args: object) -> Action:
     """Build an action from Python values (ints become spaces, zone ints become names)."""
-    return Action(verb, tuple(str(a) for a in args))
+    return Action(verb, tuple(map(str, args)))
 
 
 def zone_arg(z: int) -> str:

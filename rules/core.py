@@ -138,7 +138,9 @@ def no_strike_left(g: Game) -> bool:
     """G-4: no red die in bag, pool or Energy and nothing kept that could help."""
     if g.bag["R"] > 0:
         return False
-    if any(dcol(d) == "R" for d in g.pool) or any(dcol(a[1]) == "R" for a in g.assigned):
+    if any(dcol(d) == "R" for d in g.pool) or any(
+        dcol(a[1]) == "R" for a in [*g.assigned, *g.limbo]
+    ):
         return False
     if any(dcol(d) == "R" for d in g.energy):
         return False

@@ -7,6 +7,7 @@ card's whole effect can happen (O-3), and applying the finished command.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -48,6 +49,13 @@ def zset(zs: tuple[int, ...] | list[int]) -> tuple[str, ...]:
     return tuple(ZONES[z] for z in sorted(zs))
 
 
+@lru_cache(maxsize=4096)
+def zone_sets(verb: str, zones: tuple[int, ...], lo: int, hi: int) -> tuple[Action, ...]:
+    """Every set of `lo`..`hi` of `zones` as a multi-select step (cached: used constantly)."""
+    return tuple(Action(verb, zset(s)) for n in range(lo, min(hi, len(zones)) + 1)
+                 for s in combinations(zones, n))
+
+
 def run_effects(
     g: Game,
     effects: tuple[dict[str, Any], ...] | list[dict[str, Any]],
@@ -87,9 +95,8 @@ def swap(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: b
 def shuffle(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
             optional: bool) -> bool:
     """O-6: 2..max hidden blocks are redistributed among their zones."""
-    hidden = [z for z in range(9) if g.hidden[z]]
-    top = min(int(eff["max"]), len(hidden))
-    opts = [act("shuffle", *zset(s)) for n in range(2, top + 1) for s in combinations(hidden, n)]
+    hidden = tuple(z for z in range(9) if g.hidden[z])
+    opts = list(zone_sets("shuffle", hidden, 2, int(eff["max"])))
     c = _pick(ch, opts, safe, optional)
     if c == SKIP:
         return False
@@ -100,9 +107,8 @@ def shuffle(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe
 def hide_some(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
               optional: bool) -> bool:
     """Hide 1..max revealed blocks ("up to N" needs at least one)."""
-    shown = [z for z in range(9) if not g.hidden[z]]
-    top = min(int(eff["max"]), len(shown))
-    opts = [act("hide", *zset(s)) for n in range(1, top + 1) for s in combinations(shown, n)]
+    shown = tuple(z for z in range(9) if not g.hidden[z])
+    opts = list(zone_sets("hide", shown, 1, int(eff["max"])))
     c = _pick(ch, opts, safe, optional)
     if c == SKIP:
         return False
@@ -297,9 +303,8 @@ def hide_shuffle(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any],
     if eff.get("with") == "adjacent":
         opts = [act("with", ZONES[z]) for z in ORTH_NEIGHBOURS[zo]]
     else:
-        others = [z for z in range(9) if z != zo]
-        opts = [act("with", *zset(s)) for n in range(int(eff["max"]) + 1)
-                for s in combinations(others, n)]
+        others = tuple(z for z in range(9) if z != zo)
+        opts = list(zone_sets("with", others, 0, int(eff["max"])))
     c = _pick(ch, opts, safe, optional)
     if c == SKIP:
         return False

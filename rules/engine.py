@@ -7,7 +7,6 @@ commands (X-5) are kept as a private partial list per seat until their last step
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from . import octopus, shark
@@ -30,6 +29,7 @@ from .core import (
 )
 from .data import CONF_COLOURS, ZONES, board, data
 from .effects import CHOOSER, SKIP, run_effects
+from .rng import Rng
 from .shark import die_fits
 from .state import Game
 
@@ -49,7 +49,7 @@ def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = ())
     comp = d.comp
     g = Game()
     g.seed = int(seed)
-    g.rng = random.Random(int(seed))
+    g.rng = Rng(int(seed))
     g.board_side = board
     g.expansions = tuple(expansions)
     g.options = {}
@@ -72,6 +72,7 @@ def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = ())
     g.supply_dice = {c: int(comp["dice"][c]) - g.bag[c] for c in "BYR"}
     g.pool = []
     g.assigned = []
+    g.limbo = []
     g.resolved_zones = []
     g.protected = []
     g.growth = [[] for _ in range(comp["shark"]["growth_tiles"])]
@@ -275,27 +276,33 @@ def apply(
         raise IllegalAction("not_your_turn", f"the {seat} has nothing to decide now")
     if a not in legal_actions(g, seat):
         raise IllegalAction("illegal", f"{a.text!r} is not legal now")
-    w = g.clone()
-    w.version += 1
-    w.history.append([seat, a.text])
     if a == CANCEL:
-        w.partial[seat] = []
-        g.adopt(w)
+        _bump(g, seat, a)
+        g.partial[seat] = []
         return []
-    choices = [parse_action(t) for t in w.partial[seat]] + [a]
-    done = w.clone()
+    choices = [parse_action(t) for t in g.partial[seat]] + [a]
+    done = g.clone()
     try:
         run_command(done, seat, choices)
     except NeedChoice:
-        w.partial[seat] = [c.text for c in choices]
-        g.adopt(w)
+        _bump(g, seat, a)
+        g.partial[seat] = [c.text for c in choices]
         return []
+    done.version = g.version + 1
+    done.history = [*g.history, [seat, a.text]]
     done.partial[seat] = []
     advance(done)
     events = done._ev
     done.last_events = events
     g.adopt(done)
     return events
+
+
+def _bump(g: Game, seat: str, a: Action) -> None:
+    """Record a step that changes nothing but the seat's private partial command."""
+    g.version += 1
+    g.history.append([seat, a.text])
+    g._cache = {}
 
 
 def _concede(g: Game, seat: str) -> list[dict[str, Any]]:
@@ -365,6 +372,7 @@ def _op_resolve(g: Game, z: int, d: str, card: str | None) -> None:
     b = board(g.board_side)
     if (g.shark_at is None or z not in b.borders[g.shark_at] or z in g.protected
             or not die_fits(g, d, z, card)):
+        _land(g, d)
         to_bag(g, d)
         ev(g, "fizzle", f"{d} on {ZONES[z]} no longer fits and returns to the bag", seat="shark",
            zones=(z,))
@@ -443,11 +451,29 @@ def _op_escape(g: Game, colour: str, z: int, d: str) -> None:
     _op_eff(g, "octopus", effects, ctx, True, "escape")
 
 
+def _land(g: Game, d: str) -> None:
+    """A resolved die leaves limbo for where it goes next."""
+    for i, (_, x) in enumerate(g.limbo):
+        if x == d:
+            del g.limbo[i]
+            return
+
+
+def _op_growth(g: Game, d: str) -> None:
+    _land(g, d)
+    to_growth(g, d)
+
+
+def _op_hunger_die(g: Game, d: str, why: str) -> None:
+    _land(g, d)
+    to_hunger(g, d, why)
+
+
 OPS: dict[str, Any] = {
     "resolve": _op_resolve,
     "eff": _op_eff,
-    "growth": lambda g, d: to_growth(g, d),
-    "hunger_die": lambda g, d, why: to_hunger(g, d, why),
+    "growth": _op_growth,
+    "hunger_die": _op_hunger_die,
     "confront": _op_confront,
     "choose": _op_choose,
     "escape": _op_escape,
@@ -504,7 +530,7 @@ def _auto(g: Game) -> bool:
             g.step = "energy"
             return True
         if len(g.assigned) == 1:
-            g.queue.append(["resolve", *g.assigned.pop()])
+            shark.start_resolving(g, g.assigned[0])
             return True
         return False
     if st in ("energy", "buy"):

@@ -6,6 +6,7 @@ the choices that follow, asking for more through the `Chooser`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .actions import Action, act
@@ -61,15 +62,20 @@ def turn_roots(g: Game) -> list[tuple[Action, bool]]:
 
 def pay_options(g: Game, cost: int) -> list[Action]:
     """O-3: minimal sets of hidden blocks paying `cost` (the Double Shell is worth 2)."""
-    hidden = [z for z in range(9) if g.hidden[z]]
-    worth = {z: 2 if g.zones[z] == "double_shell" else 1 for z in hidden}
+    hidden = tuple(z for z in range(9) if g.hidden[z])
+    ds = g.zones.index("double_shell") if "double_shell" in g.zones else -1
+    return list(_pay_sets(hidden, ds if ds in hidden else -1, cost))
+
+
+@lru_cache(maxsize=4096)
+def _pay_sets(hidden: tuple[int, ...], ds: int, cost: int) -> tuple[Action, ...]:
     out = []
     for n in range(1, cost + 1):
         for s in combinations(hidden, n):
-            total = sum(worth[z] for z in s)
-            if total >= cost and all(total - worth[z] < cost for z in s):
-                out.append(act("pay", *(ZONES[z] for z in s)))
-    return out
+            total = sum(2 if z == ds else 1 for z in s)
+            if total >= cost and all(total - (2 if z == ds else 1) < cost for z in s):
+                out.append(Action("pay", tuple(ZONES[z] for z in s)))
+    return tuple(out)
 
 
 def h_play(g: Game, seat: str, root: Action, ch: Chooser) -> None:

@@ -407,7 +407,13 @@ def h_resolve(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     entry = next((a for a in g.assigned if a[0] == z), None)
     if entry is None:
         raise Infeasible
+    start_resolving(g, entry)
+
+
+def start_resolving(g: Game, entry: list[Any]) -> None:
+    """S-4 Resolve: the die leaves the assignment and is in play until it lands."""
     g.assigned.remove(entry)
+    g.limbo.append([entry[0], entry[1]])
     g.queue.append(["resolve", *entry])
 
 

@@ -1,0 +1,43 @@
+"""`python -m rules selfplay|bench|play`: the engine's own command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m rules", description=__doc__)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    sp = sub.add_parser("selfplay", help="random self-play: throughput and win rates")
+    sp.add_argument("--games", type=int, default=200)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--board", choices=("day", "night"), default="day")
+    bp = sub.add_parser("bench", help="per-decision latency of legal_actions + apply")
+    bp.add_argument("--games", type=int, default=100)
+    bp.add_argument("--seed", type=int, default=1)
+    pp = sub.add_parser("play", help="terminal hot-seat game; each player sees their own view")
+    pp.add_argument("--seed", type=int, default=None)
+    pp.add_argument("--board", choices=("day", "night"), default="day")
+    a = p.parse_args(argv)
+    if a.cmd == "selfplay":
+        from .selfplay import selfplay
+
+        print(f"random self-play, {a.games} games from seed {a.seed}, {a.board} board")
+        print(selfplay(a.games, a.seed, board=a.board).report())
+    elif a.cmd == "bench":
+        from .selfplay import bench_steps, selfplay
+
+        st = selfplay(a.games, a.seed)
+        print(f"complete random games/s: {st.games / st.seconds:.1f} "
+              f"(decisions/s {st.steps / st.seconds:.0f})")
+        print(bench_steps(a.games, a.seed))
+    else:
+        from .play import play
+
+        play(a.seed, a.board)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

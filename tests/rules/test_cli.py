@@ -1,0 +1,44 @@
+"""The engine's command line: self-play report, benchmark and the hot-seat game."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from bot.cli import main as kelp_main
+from rules.__main__ import main
+from rules.play import play
+
+
+def test_selfplay_prints_throughput_and_win_rates(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["selfplay", "--games", "5", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "games/s" in out and "decisions/s" in out and "octopus wins" in out
+    assert "mean length" in out and "rounds" in out
+
+
+def test_kelp_command_delegates_to_the_engine(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert kelp_main(["selfplay", "--games", "2"]) == 0
+    assert "games/s" in capsys.readouterr().out
+    assert kelp_main(["nonsense"]) == 2
+
+
+def test_hot_seat_game_plays_to_the_end_and_hides_the_other_seat() -> None:
+    """Always choosing option 1 finishes a game; the Shark's screens never show the hand."""
+    holder = [""]
+    screens: list[tuple[str, str]] = []
+    answers = itertools.cycle(["1"])
+
+    def read(prompt: str) -> str:
+        if "Pass the keyboard" in prompt:
+            holder[0] = "shark" if "SHARK" in prompt else "octopus"
+            return ""
+        return next(answers)
+
+    play(4, "day", read=read, out=lambda text: screens.append((holder[0], text)))
+    assert "wins" in screens[-1][1]
+    shark_screens = [t for h, t in screens[:-2] if h == "shark" and "Octopus: hand" in t]
+    octopus_screens = [t for h, t in screens[:-2] if h == "octopus" and "Octopus: hand" in t]
+    assert shark_screens and octopus_screens
+    assert all(re.search(r"Octopus: hand \d+ \(limit", t) for t in shark_screens)
+    assert not any(re.search(r"Octopus: hand \d+ \(limit", t) for t in octopus_screens)
