@@ -79,13 +79,17 @@ def _pick(ch: Chooser, options: list[Action], sure: bool, optional: bool) -> Act
     return ch.pick([*options, SKIP] if optional else options, sure)
 
 
+@lru_cache(maxsize=64)
+def swap_options(diagonal: bool, avoid: int) -> tuple[Action, ...]:
+    pairs = TOUCH_PAIRS if diagonal else ORTH_PAIRS
+    return tuple(act("swap", ZONES[a], ZONES[b]) for a, b in pairs if avoid not in (a, b))
+
+
 def swap(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
          optional: bool) -> bool:
     """O-5: exchange the blocks of two zones; each keeps its hidden/revealed state."""
-    pairs = TOUCH_PAIRS if eff.get("reach") == "touch" else ORTH_PAIRS
-    avoid = ZONE_INDEX[ctx["zone"]] if eff.get("not_trap") else None
-    opts = [act("swap", ZONES[a], ZONES[b]) for a, b in pairs if avoid not in (a, b)]
-    c = _pick(ch, opts, safe, optional)
+    avoid = ZONE_INDEX[ctx["zone"]] if eff.get("not_trap") else -1
+    c = _pick(ch, list(swap_options(eff.get("reach") == "touch", avoid)), safe, optional)
     if c == SKIP:
         return False
     swap_blocks(g, ZONE_INDEX[c.args[0]], ZONE_INDEX[c.args[1]], ctx["why"])

@@ -12,7 +12,7 @@ from itertools import combinations
 from .actions import Action, act
 from .core import Chooser, Infeasible, card_name, draw_cards, ev, hide, leave_hand, reveal
 from .data import ZONE_INDEX, ZONES, base_id, board, data
-from .effects import SKIP, run_effects
+from .effects import SKIP, UNCONDITIONAL, run_effects
 from .state import Game
 
 DRAW = Action("draw")
@@ -50,7 +50,10 @@ def turn_roots(g: Game) -> list[tuple[Action, bool]]:
         if not g.hand:
             out.append((DRAW, True))
         else:
-            out.extend((act("play", c), False) for c in first_copies(g.hand))
+            for c in first_copies(g.hand):
+                sure = _surely_playable(g, c)
+                if sure is not False:
+                    out.append((act("play", c), bool(sure)))
             if len(g.hand) < g.hand_limit:
                 out.append((DRAW, True))
             out.extend((act("discard", c), True) for c in first_copies(g.hand))
@@ -58,6 +61,14 @@ def turn_roots(g: Game) -> list[tuple[Action, bool]]:
         out.append((END, True))
     out.extend((act("food", f), False) for f in sorted(set(g.banked)))
     return out
+
+
+def _surely_playable(g: Game, cid: str) -> bool | None:
+    """Decide cheaply when a card's effect can't fail (True/False), else None (look ahead)."""
+    card = data().octo_cards[cid]
+    if any(e["op"] not in UNCONDITIONAL for e in card.effects):
+        return None
+    return card.cost == 0 or bool(pay_options(g, card.cost))
 
 
 def pay_options(g: Game, cost: int) -> list[Action]:

@@ -155,11 +155,7 @@ class Game:
 
     def adopt(self, other: Game) -> None:
         """Take over every field of `other` (a finished working copy) in one step."""
-        for name in _FIELDS:
-            object.__setattr__(self, name, getattr(other, name))
-        self.rng = other.rng
-        self._cache = {}
-        self._ev = []
+        _adopt(self, other)
 
     # -- serialisation -----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -225,3 +221,15 @@ def _make_clone() -> Any:
 
 
 _clone = _make_clone()
+
+
+def _make_adopt() -> Any:
+    lines = ["def _adopt(dst, src):", "    sa = _set"]
+    lines += [f"    sa(dst, {name!r}, src.{name})" for name in (*_FIELDS, "rng")]
+    lines += ["    sa(dst, '_cache', {})", "    sa(dst, '_ev', [])"]
+    ns: dict[str, Any] = {"_set": object.__setattr__}
+    exec("\n".join(lines), ns)  # generated from _FIELDS
+    return ns["_adopt"]
+
+
+_adopt = _make_adopt()
