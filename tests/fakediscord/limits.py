@@ -80,7 +80,7 @@ class FormErrors:
         return bool(self._tree)
 
     def to_dict(self, prefix: Path = ()) -> dict[str, Any]:
-        """The ``errors`` object, optionally nested under ``prefix`` (``("data",)`` for callbacks)."""
+        """The ``errors`` object, nested under ``prefix`` (``("data",)`` for callbacks)."""
         tree: dict[str, Any] = self._tree
         for part in reversed(prefix):
             tree = {str(part): tree}
@@ -147,10 +147,14 @@ def validate_embeds(embeds: Sequence[Mapping[str, Any]], errors: FormErrors) -> 
         fields = embed.get("fields") or []
         if len(fields) > EMBED_FIELDS_MAX:
             errors.add(
-                (*path, "fields"), "BASE_TYPE_MAX_LENGTH", f"Must be {EMBED_FIELDS_MAX} or fewer in length."
+                (*path, "fields"),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {EMBED_FIELDS_MAX} or fewer in length.",
             )
         for j, field in enumerate(fields):
-            errors.length_between((*path, "fields", j, "name"), field.get("name"), 1, EMBED_FIELD_NAME_MAX)
+            errors.length_between(
+                (*path, "fields", j, "name"), field.get("name"), 1, EMBED_FIELD_NAME_MAX
+            )
             errors.length_between(
                 (*path, "fields", j, "value"), field.get("value"), 1, EMBED_FIELD_VALUE_MAX
             )
@@ -211,17 +215,25 @@ def _validate_interactive(
             _check_custom_id(component, path, errors, seen)
     elif ctype in SELECT_TYPES:
         _check_custom_id(component, path, errors, seen)
-        errors.max_length((*path, "placeholder"), component.get("placeholder"), SELECT_PLACEHOLDER_MAX)
+        errors.max_length(
+            (*path, "placeholder"), component.get("placeholder"), SELECT_PLACEHOLDER_MAX
+        )
         min_values = component.get("min_values", 1)
         max_values = component.get("max_values", 1)
         if not 0 <= min_values <= SELECT_OPTIONS_MAX:
-            errors.add((*path, "min_values"), "NUMBER_TYPE_MAX", "int value should be <= 25 and >= 0.")
+            errors.add(
+                (*path, "min_values"), "NUMBER_TYPE_MAX", "int value should be <= 25 and >= 0."
+            )
         if not 1 <= max_values <= SELECT_OPTIONS_MAX:
-            errors.add((*path, "max_values"), "NUMBER_TYPE_MAX", "int value should be <= 25 and >= 1.")
+            errors.add(
+                (*path, "max_values"), "NUMBER_TYPE_MAX", "int value should be <= 25 and >= 1."
+            )
         if ctype == STRING_SELECT:
             options = component.get("options") or []
             if not options:
-                errors.add((*path, "options"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+                errors.add(
+                    (*path, "options"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."
+                )
             if len(options) > SELECT_OPTIONS_MAX:
                 errors.add(
                     (*path, "options"),
@@ -231,8 +243,12 @@ def _validate_interactive(
             values: set[str] = set()
             for k, option in enumerate(options):
                 opath: Path = (*path, "options", k)
-                errors.length_between((*opath, "label"), option.get("label"), 1, SELECT_OPTION_TEXT_MAX)
-                errors.length_between((*opath, "value"), option.get("value"), 1, SELECT_OPTION_TEXT_MAX)
+                errors.length_between(
+                    (*opath, "label"), option.get("label"), 1, SELECT_OPTION_TEXT_MAX
+                )
+                errors.length_between(
+                    (*opath, "value"), option.get("value"), 1, SELECT_OPTION_TEXT_MAX
+                )
                 errors.max_length(
                     (*opath, "description"), option.get("description"), SELECT_OPTION_TEXT_MAX
                 )
@@ -264,7 +280,9 @@ def _validate_action_row(
         errors.add((*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
     if len(children) > ROW_WIDTH_MAX:
         errors.add(
-            (*path, "components"), "BASE_TYPE_MAX_LENGTH", f"Must be {ROW_WIDTH_MAX} or fewer in length."
+            (*path, "components"),
+            "BASE_TYPE_MAX_LENGTH",
+            f"Must be {ROW_WIDTH_MAX} or fewer in length.",
         )
     if any(child.get("type") in SELECT_TYPES for child in children) and len(children) > 1:
         errors.add(
@@ -288,13 +306,17 @@ def validate_components_v1(components: Sequence[Mapping[str, Any]], errors: Form
     """Classic layout: up to 5 action rows of up to 5 buttons or exactly 1 select."""
     if len(components) > ACTION_ROWS_MAX:
         errors.add(
-            ("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {ACTION_ROWS_MAX} or fewer in length."
+            ("components",),
+            "BASE_TYPE_MAX_LENGTH",
+            f"Must be {ACTION_ROWS_MAX} or fewer in length.",
         )
     seen: set[str] = set()
     for i, row in enumerate(components):
         path: Path = ("components", i)
         if row.get("type") != 1:
-            errors.add((*path, "type"), "UNION_TYPE_CHOICES", 'Value of field "type" must be one of (1,).')
+            errors.add(
+                (*path, "type"), "UNION_TYPE_CHOICES", 'Value of field "type" must be one of (1,).'
+            )
             continue
         _validate_action_row(row, path, errors, seen)
 
@@ -314,7 +336,9 @@ def _walk_v2(
             _validate_action_row(component, cpath, errors, seen)
             count += len(component.get("components") or [])
         elif ctype in (9, 17):
-            count += _walk_v2(component.get("components") or [], (*cpath, "components"), errors, seen)
+            count += _walk_v2(
+                component.get("components") or [], (*cpath, "components"), errors, seen
+            )
             accessory = component.get("accessory")
             if accessory is not None:
                 count += 1
@@ -401,7 +425,9 @@ def validate_modal(data: Mapping[str, Any], errors: FormErrors) -> None:
 # -- application commands --------------------------------------------------------------------
 
 
-def _validate_command_options(options: Sequence[Mapping[str, Any]], path: Path, errors: FormErrors) -> None:
+def _validate_command_options(
+    options: Sequence[Mapping[str, Any]], path: Path, errors: FormErrors
+) -> None:
     if len(options) > COMMAND_OPTIONS_MAX:
         errors.add(
             path, "BASE_TYPE_MAX_LENGTH", f"Must be {COMMAND_OPTIONS_MAX} or fewer in length."
@@ -411,7 +437,9 @@ def _validate_command_options(options: Sequence[Mapping[str, Any]], path: Path, 
         opath: Path = (*path, i)
         name = option.get("name") or ""
         if not _COMMAND_NAME.match(name) or name != name.lower():
-            errors.add((*opath, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+            errors.add(
+                (*opath, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"
+            )
         if name in names:
             errors.add(
                 (*opath, "name"),

@@ -18,8 +18,16 @@ from .limits import FLAG_EPHEMERAL, FLAG_LOADING, iter_components
 #: Permissions an ordinary member gets unless told otherwise: view, send, read history, embed,
 #: attach, react, use application commands, send in threads, create threads.
 DEFAULT_MEMBER_PERMISSIONS = (
-    (1 << 10) | (1 << 11) | (1 << 16) | (1 << 14) | (1 << 15) | (1 << 6) | (1 << 31)
-    | (1 << 38) | (1 << 35) | (1 << 36)
+    (1 << 10)
+    | (1 << 11)
+    | (1 << 16)
+    | (1 << 14)
+    | (1 << 15)
+    | (1 << 6)
+    | (1 << 31)
+    | (1 << 38)
+    | (1 << 35)
+    | (1 << 36)
 )
 #: All permission bits Discord currently defines (what the guild owner effectively has).
 ALL_PERMISSIONS = (1 << 53) - 1
