@@ -16,7 +16,8 @@ use only this API:
   step, resolving chance from the game's own RNG; anything else raises
   ``IllegalAction(code, message)`` (codes: not_your_turn, stale_version, illegal,
   malformed, game_over) and leaves the game untouched. Each applied step bumps
-  ``game.version``.
+  ``game.version``; ``game.moves`` (also in views) counts completed commands only, so it
+  says nothing about a player's private partial steps.
 - ``view(game, viewer)`` for ``octopus``, ``shark``, ``spectator``, ``omniscient`` — JSON
   data with exactly what that viewer may know; ``event_view(event, viewer)`` redacts events.
 - ``resample(game, viewer, seed) -> Game`` — a world consistent with what the viewer saw.

@@ -54,6 +54,7 @@ def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = ())
     g.expansions = tuple(expansions)
     g.options = {}
     g.version = 0
+    g.moves = 0
     g.round = 0
     g.phase = "den"
     g.step = ""
@@ -289,6 +290,7 @@ def apply(
         g.partial[seat] = [c.text for c in choices]
         return []
     done.version = g.version + 1
+    done.moves = g.moves + 1
     done.history = [*g.history, [seat, a.text]]
     done.partial[seat] = []
     advance(done)
@@ -308,6 +310,7 @@ def _bump(g: Game, seat: str, a: Action) -> None:
 def _concede(g: Game, seat: str) -> list[dict[str, Any]]:
     w = g.clone()
     w.version += 1
+    w.moves += 1
     w.history.append([seat, "concede"])
     ev(w, "concede", f"The {seat.capitalize()} concedes", seat=seat)
     end_game(w, "shark" if seat == "octopus" else "octopus", "concede")

@@ -563,7 +563,7 @@ def h_return(g: Game, seat: str, root: Action, ch: Chooser) -> None:
 def roots(g: Game) -> list[tuple[Action, bool]]:
     st = g.step
     if st == "return":
-        return return_roots(g)
+        return return_roots(g) + anytime_roots(g)
     if st == "roll":
         return roll_roots(g) + place_roots(g) + move_roots(g) + anytime_roots(g)
     if st == "place":
@@ -573,7 +573,7 @@ def roots(g: Game) -> list[tuple[Action, bool]]:
     if st == "resolve":
         return resolve_roots(g) + anytime_roots(g)
     if st == "store":
-        return store_roots(g)
+        return store_roots(g) + anytime_roots(g)
     if st == "buy":
         return buy_roots(g) + anytime_roots(g)
     return []

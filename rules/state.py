@@ -21,6 +21,7 @@ _FIELDS: dict[str, str] = {
     "expansions": "s",
     "options": "d",
     "version": "s",
+    "moves": "s",
     "round": "s",
     "phase": "s",
     "step": "s",
@@ -90,6 +91,7 @@ class Game:
     expansions: tuple[str, ...]
     options: dict[str, Any]
     version: int
+    moves: int  # completed commands: public, unlike `version` which counts every step
     round: int
     phase: str
     step: str

@@ -76,7 +76,8 @@ def view(g: Game, viewer: str) -> dict[str, Any]:
     dec = pending(g)
     out: dict[str, Any] = {
         "viewer": viewer,
-        "version": g.version,
+        # Completed commands only: `game.version` also counts private partial steps.
+        "moves": g.moves,
         "board": g.board_side,
         "expansions": list(g.expansions),
         "round": g.round,
