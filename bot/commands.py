@@ -64,13 +64,17 @@ class KelpCommands(app_commands.Group):
 
     @app_commands.command(description="Post the current public board of a game here")
     async def board(self, it: discord.Interaction[Any], game: int | None = None) -> None:
-        await it.response.defer(thinking=True)
+        # Deferred privately so a refusal stays private; the board itself is then a
+        # second, public followup.
+        await it.response.defer(ephemeral=True, thinking=True)
         try:
             row = await find_game(it, game)
             row, g = await _bot(it).service.load(row.id)
         except Refused as e:
             await it.followup.send(e.text, ephemeral=True)
             return
+        await it.followup.send(f"Posting the public board of game #{row.id} here.",
+                               ephemeral=True)
         await it.followup.send(**await _bot(it).presenter.public_payload(row, g))
 
     @app_commands.command(description="Open your private panel for a game")

@@ -106,7 +106,7 @@ class Presenter:
     async def show_table(self, row: GameRow, g: rules.Game) -> discord.Message | None:
         """Edit the turn's table message, or post a fresh one when a new turn begins."""
         payload = await self.public_payload(row, g)
-        view = None if g.phase == "over" else table_view(row.id, g.version)
+        view = None if g.phase == "over" else table_view(row.id, g.moves)
         key = table_key(g)
         channel = self.bot.get_partial_messageable(row.where)
         if row.table_message_id and row.table_key == key:

@@ -23,7 +23,7 @@ async def test_restart_then_finish_identically(table: Table) -> None:
     first = await play_match(t.fake, t.bot, channel=t.channel, octopus=t.alice, shark=t.bob,
                              seed=1, choose=by_version, stop_after=25)
     gid = first.game_id
-    row, g = await t.bot.service.load(gid)
+    _, g = await t.bot.service.load(gid)
     assert g.phase != "over"
     seat = rules.pending(g)["seats"][0]
     user = t.alice if seat == "octopus" else t.bob

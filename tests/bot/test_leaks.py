@@ -1,0 +1,71 @@
+"""No leaks at the Discord boundary: for two games that differ only in hidden information
+(`rules.resample`), everything a spectator or the Shark is sent — public boards and their
+images and alt text, embeds, button labels and custom_ids, the Shark's own panel — is
+identical, byte for byte once the game's own id is factored out."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+import rules
+from bot.offline import play_match
+from tests.bot.conftest import Table
+
+SNOWFLAKE = re.compile(r"\d{15,}")
+
+
+def normal(message: Any, gid: int) -> dict[str, Any]:
+    """A message as its reader sees it, with the game's id and message ids replaced."""
+    def clean(x: Any) -> Any:
+        if isinstance(x, str):
+            x = x.replace(f"#{gid}", "#GAME").replace(f"kelp:{gid}:", "kelp:GAME:")
+            return SNOWFLAKE.sub("ID", x)
+        if isinstance(x, dict):
+            return {k: clean(v) for k, v in x.items() if k not in ("id",)}
+        if isinstance(x, list):
+            return [clean(v) for v in x]
+        return x
+
+    return {
+        "content": clean(message.content),
+        "embeds": clean(message.embeds),
+        "components": clean(message.components),
+        "files": [(a.filename, a.description, a.data) for a in message.attachments],
+    }
+
+
+async def twin_game(t: Table, gid: int, seed: int) -> int:
+    """A second game in the same thread whose hidden information is redrawn."""
+    row, g = await t.bot.service.load(gid)
+    worlds = [rules.resample(g, "shark", seed * 100 + k) for k in range(30)]
+    twin = next((r for r in worlds if r.zones != g.zones or sorted(r.hand) != sorted(g.hand)),
+                worlds[0])
+    assert rules.view(twin, "spectator") == rules.view(g, "spectator")
+    tid = await t.bot.storage.create_game(
+        guild_id=row.guild_id, channel_id=row.channel_id, octopus_id=row.octopus_id,
+        shark_id=row.shark_id, options=row.options, state=rules.dump(twin),
+        version=twin.version, panel_versions=row.panel_versions)
+    await t.bot.storage.set_places(tid, thread_id=row.thread_id)
+    return tid
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(1, 12), (2, 35), (3, 60), (4, 75)])
+async def test_what_the_shark_and_spectators_see_is_identical(table: Table, seed: int,
+                                                             steps: int) -> None:
+    t = table
+    log = await play_match(t.fake, t.bot, channel=t.channel, octopus=t.alice, shark=t.bob,
+                           seed=seed, stop_after=steps)
+    a = log.game_id
+    _, g = await t.bot.service.load(a)
+    if g.phase == "over":
+        pytest.skip("the game ended before the probe point")
+    b = await twin_game(t, a, seed)
+    seen = {}
+    for gid in (a, b):
+        board = await t.fake.slash(t.carol, "kelp board", game=gid)
+        panel = await t.fake.slash(t.bob, "kelp panel", game=gid)
+        seen[gid] = [normal(m, gid) for m in [*board.messages, *panel.messages]]
+    assert seen[a] == seen[b]
