@@ -38,6 +38,9 @@ class KelpBot(discord.Client):
         self.lobby_ttl = lobby_ttl
         self.clock = clock
         self.game_seed = game_seed  # tests and the demo fix seeds; None = secrets
+        # Optional latency observer (kind, seconds since the interaction, game id): the
+        # benchmark listens here; a deployment could feed its metrics.
+        self.observe: Callable[[str, float, int], None] | None = None
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(KelpCommands())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

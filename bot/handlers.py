@@ -80,6 +80,19 @@ class Handlers:
                          values: list[str] | None = None) -> None:
         """A click in a private panel: apply one step, commit, then update everything."""
         await it.response.defer()
+        self._observe("first_response", it, game)
+        try:
+            await self._panel_step(it, game, ver, index=index, verb=verb, values=values)
+        finally:
+            self._observe("finished", it, game)
+
+    def _observe(self, kind: str, it: discord.Interaction[Any], game: int) -> None:
+        if self.bot.observe is not None:
+            self.bot.observe(kind, self.bot.clock() - it.created_at.timestamp(), game)
+
+    async def _panel_step(self, it: discord.Interaction[Any], game: int, ver: int, *,
+                          index: int | None, verb: str | None,
+                          values: list[str] | None) -> None:
         service = self.bot.service
         async with service.lock(game):
             try:

@@ -47,7 +47,9 @@ def component_for(message: Any, legal: list[Action], action: Action) -> tuple[st
             return cid, [str(i)]
         if c.get("type") == 3 and verb == f"m{action.verb}":
             return cid, list(action.args)
-    raise LookupError(f"no component for {action.text!r} on the panel")
+    raise LookupError(f"no component for {action.text!r} (index {i}) on the panel: "
+                      f"{[a.text for a in legal]} / {message.custom_ids()} / "
+                      f"{message.content!r} {message.components}")
 
 
 class SeatPlayer:
@@ -64,6 +66,16 @@ class SeatPlayer:
         h = await self.fake.click(self.user, table, cid, bot=self.bot)
         self.panel = h.reply
 
+    async def ensure_panel(self, row: Any) -> None:
+        """Reopen the panel from the table when it is missing or no longer current (what a
+        person does when the panel says the board has moved on)."""
+        want = str(row.panel_versions.get(self.seat, [0])[0])
+        if self.panel is not None:
+            ids = self.fake.get_message(self.panel.id).custom_ids()
+            if ids and all(c.split(":")[3] == want for c in ids if c.startswith("kelp:")):
+                return
+        await self.open_panel(self.fake.get_message(row.table_message_id), row.id)
+
     async def step(self, game_id: int, log: MatchLog, choose: Any) -> None:
         _, g = await self.bot.service.load(game_id)
         legal = rules.legal_actions(g, self.seat)
@@ -78,7 +90,7 @@ class SeatPlayer:
         log.finished.append(time.perf_counter() - t0)
         log.steps += 1
         if any("moved on" in m.content for m in h.followups):
-            log.stale += 1
+            log.stale += 1  # the panel was refreshed in place; nothing was applied
 
 
 def random_policy(g: rules.Game, seat: str, legal: list[Action], rng: random.Random) -> Action:
@@ -121,12 +133,7 @@ async def play_match(fake: FakeDiscord, bot: KelpBot, *, channel: Any, octopus: 
         seats = rules.pending(g)["seats"]
         seat = "octopus" if "octopus" in seats else seats[0]
         p = players[seat]
-        table = fake.get_message(row.table_message_id)
-        if p.panel is None or not fake.get_message(p.panel.id).custom_ids():
-            await p.open_panel(table, game_id)
+        await p.ensure_panel(row)
         await p.step(game_id, log, choose)
-        if log.stale:
-            await p.open_panel(fake.get_message(row.table_message_id), game_id)
-            log.stale = 0
         log.panels = {s: pl.panel.id for s, pl in players.items() if pl.panel is not None}
     raise RuntimeError(f"game {game_id} did not finish in {max_steps} steps")

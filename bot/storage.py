@@ -7,14 +7,32 @@ this one class so a switch to another database touches one module.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import aiosqlite
 
 from .migrations import MIGRATIONS
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _serialised(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """Run a storage method under the connection's lock."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        self = args[0]
+        async with self._lock:  # type: ignore[attr-defined]
+            return await fn(*args, **kwargs)
+
+    return wrapper
 
 
 class VersionConflict(Exception):
@@ -85,8 +103,16 @@ def _game(row: Any) -> GameRow:
 
 
 class Storage:
+    """One aiosqlite connection shared by every game of the process.
+
+    Transactions on one connection can't overlap (a second BEGIN inside the first, or a
+    rollback undoing another game's update), so every access takes `_lock`; SQLite work
+    is sub-millisecond, so the lock costs nothing measurable.
+    """
+
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str) -> Storage:
@@ -114,6 +140,7 @@ class Storage:
         return have
 
     # -- games ----------------------------------------------------------------------------
+    @_serialised
     async def create_game(self, *, guild_id: int | None, channel_id: int, octopus_id: int,
                           shark_id: int, options: dict[str, Any], state: str,
                           version: int, panel_versions: dict[str, list[Any]]) -> int:
@@ -128,11 +155,13 @@ class Storage:
         assert cur.lastrowid is not None
         return cur.lastrowid
 
+    @_serialised
     async def game(self, game_id: int) -> GameRow | None:
         cur = await self.db.execute(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
         row = await cur.fetchone()
         return _game(row) if row else None
 
+    @_serialised
     async def commit_action(self, game_id: int, *, expected_version: int, new_version: int,
                             state: str, seat: str, user_id: int | None, action: str,
                             winner: str | None, win_reason: str | None,
@@ -162,12 +191,14 @@ class Storage:
             await self.db.rollback()
             raise
 
+    @_serialised
     async def actions(self, game_id: int) -> list[tuple[int, str, str, int]]:
         cur = await self.db.execute(
             "SELECT seq, seat, action, version FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,))
         return [tuple(r) for r in await cur.fetchall()]  # type: ignore[misc]
 
+    @_serialised
     async def set_places(self, game_id: int, *, thread_id: int | None = None,
                          table_message_id: int | None = None,
                          table_key: str | None = None) -> None:
@@ -182,12 +213,14 @@ class Storage:
                                   (*vals, game_id))
             await self.db.commit()
 
+    @_serialised
     async def active_games(self, guild_id: int | None) -> list[GameRow]:
         cur = await self.db.execute(
             f"SELECT {_GAME_COLS} FROM games WHERE guild_id IS ? AND status = 'active' "
             "ORDER BY id", (guild_id,))
         return [_game(r) for r in await cur.fetchall()]
 
+    @_serialised
     async def games_of(self, user_id: int) -> list[GameRow]:
         cur = await self.db.execute(
             f"SELECT {_GAME_COLS} FROM games WHERE status = 'active' AND "
@@ -195,18 +228,21 @@ class Storage:
         return [_game(r) for r in await cur.fetchall()]
 
     # -- settings -------------------------------------------------------------------------
+    @_serialised
     async def dm_enabled(self, user_id: int) -> bool:
         cur = await self.db.execute("SELECT dm FROM user_settings WHERE user_id = ?",
                                     (user_id,))
         row = await cur.fetchone()
         return True if row is None else bool(row[0])
 
+    @_serialised
     async def set_dm(self, user_id: int, on: bool) -> None:
         await self.db.execute(
             "INSERT INTO user_settings (user_id, dm) VALUES (?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm", (user_id, int(on)))
         await self.db.commit()
 
+    @_serialised
     async def first_dm_failure(self, game_id: int, user_id: int) -> bool:
         """True the first time a DM to this player fails in this game (say it once)."""
         cur = await self.db.execute(
@@ -215,6 +251,7 @@ class Storage:
         await self.db.commit()
         return cur.rowcount == 1
 
+    @_serialised
     async def spectator_channel(self, guild_id: int | None) -> int | None:
         if guild_id is None:
             return None
@@ -223,6 +260,7 @@ class Storage:
         row = await cur.fetchone()
         return row[0] if row else None
 
+    @_serialised
     async def set_spectator_channel(self, guild_id: int, channel_id: int | None) -> None:
         await self.db.execute(
             "INSERT INTO guild_config (guild_id, spectator_channel_id) VALUES (?, ?) "
@@ -231,6 +269,7 @@ class Storage:
         await self.db.commit()
 
     # -- lobbies --------------------------------------------------------------------------
+    @_serialised
     async def create_lobby(self, *, guild_id: int | None, channel_id: int, challenger_id: int,
                            challenged_id: int, role: str, board: str, ttl: float) -> int:
         now = time.time()
@@ -242,17 +281,20 @@ class Storage:
         assert cur.lastrowid is not None
         return cur.lastrowid
 
+    @_serialised
     async def lobby(self, lobby_id: int) -> LobbyRow | None:
         cur = await self.db.execute(f"SELECT {_LOBBY_COLS} FROM lobbies WHERE id = ?",
                                     (lobby_id,))
         row = await cur.fetchone()
         return LobbyRow(*row) if row else None
 
+    @_serialised
     async def set_lobby_message(self, lobby_id: int, message_id: int) -> None:
         await self.db.execute("UPDATE lobbies SET message_id = ? WHERE id = ?",
                               (message_id, lobby_id))
         await self.db.commit()
 
+    @_serialised
     async def close_lobby(self, lobby_id: int, status: str, game_id: int | None = None) -> bool:
         """Move an open lobby to `status`; False if it was already closed (a double click)."""
         cur = await self.db.execute(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import re
 
+import pytest
+
 from bot.cli import main as kelp_main
 from rules.__main__ import main
 from rules.play import play
@@ -20,7 +22,9 @@ def test_selfplay_prints_throughput_and_win_rates(capsys) -> None:  # type: igno
 def test_kelp_command_delegates_to_the_engine(capsys) -> None:  # type: ignore[no-untyped-def]
     assert kelp_main(["selfplay", "--games", "2"]) == 0
     assert "games/s" in capsys.readouterr().out
-    assert kelp_main(["nonsense"]) == 2
+    with pytest.raises(SystemExit) as exit_:
+        kelp_main(["nonsense"])
+    assert exit_.value.code == 2
 
 
 def test_hot_seat_game_plays_to_the_end_and_hides_the_other_seat() -> None:
