@@ -19,6 +19,8 @@ def main(sync: bool) -> int:
     dev = os.environ.get("KELP_DEV_GUILD")
     logging.basicConfig(level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    bot = KelpBot(db_path=db, dev_guild=int(dev) if dev else None, sync=sync or bool(dev))
+    ttl = float(os.environ.get("KELP_LOBBY_TTL", "900"))
+    bot = KelpBot(db_path=db, dev_guild=int(dev) if dev else None, sync=sync or bool(dev),
+                  lobby_ttl=ttl)
     bot.run(token, log_handler=None)
     return 0

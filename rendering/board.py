@@ -230,13 +230,10 @@ def confrontation(view: View) -> dict[str, Any] | None:
     reveal = next((e for e in events if e.get("type") == "confront_reveal"), None)
     if kind not in CONFRONT_KINDS and reveal is None:
         return None
-    zone = None
+    zone = (view.get("confrontation") or {}).get("zone")
     for e in events:
-        if e.get("type") == "confront" and e.get("zones"):
+        if zone is None and e.get("type") == "confront" and e.get("zones"):
             zone = e["zones"][0]
-    for a in (view.get("shark_side") or {}).get("resolving") or []:
-        if str(a.get("die", "")).endswith("R"):
-            zone = a["zone"]
     return {"kind": kind, "zone": zone, "reveal": reveal}
 
 

@@ -151,6 +151,7 @@ def view(g: Game, viewer: str) -> dict[str, Any]:
         oc["locked_colour"] = g.locked["octopus"]
     if sees == "octopus":
         oc["partial"] = list(g.partial["octopus"])
+    out["confrontation"] = _confrontation(g)
     out["shark_side"] = sh
     out["octopus_side"] = oc
     out["confrontation_colours"] = list(CONF_COLOURS)
@@ -158,6 +159,17 @@ def view(g: Game, viewer: str) -> dict[str, Any]:
         out["legal"] = [a.text for a in legal_actions(g, viewer)]
     out["last_events"] = [event_view(e, sees) for e in g.last_events]
     return out
+
+
+def _confrontation(g: Game) -> dict[str, str] | None:
+    """The zone and Strike die of a confrontation under way (public: the Strike hit there)."""
+    for p in g.pend:
+        if p["kind"] == "confront":
+            return {"zone": ZONES[p["ctx"]["zone"]], "die": p["ctx"]["die"]}
+    for op in g.queue:
+        if op[0] == "choose":
+            return {"zone": ZONES[op[1]], "die": op[2]}
+    return None
 
 
 def _rerolls(g: Game) -> int:
