@@ -13,6 +13,7 @@ from discord import app_commands
 from .commands import KelpCommands
 from .components import GameButton, GameSelect, LobbyButton
 from .handlers import Handlers
+from .practice import Autoplayer
 from .presenter import Presenter
 from .service import GameService, Refused
 from .storage import Storage
@@ -46,6 +47,7 @@ class KelpBot(discord.Client):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.handlers = Handlers(self)
         self.presenter = Presenter(self)
+        self.autoplayer = Autoplayer(self)
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.db_path)
@@ -58,6 +60,10 @@ class KelpBot(discord.Client):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        """Resume the bot's own turns in practice games (after a restart)."""
+        await self.autoplayer.resume_all()
 
     async def close(self) -> None:
         """Close Discord, then the database (once: discord.py may call close twice, and

@@ -62,6 +62,15 @@ class KelpCommands(app_commands.Group):
                         board: Literal["day", "night"] = "day") -> None:
         await _bot(it).handlers.new_lobby(it, opponent, role, board)
 
+    @app_commands.command(description="Practise against the bot")
+    @app_commands.describe(role="the side you play", level="how well the bot plays",
+                           board="day (default) or night")
+    async def practice(self, it: discord.Interaction[Any],
+                       role: Literal["octopus", "shark"] = "octopus",
+                       level: Literal["easy", "normal", "hard"] = "normal",
+                       board: Literal["day", "night"] = "day") -> None:
+        await _bot(it).handlers.new_practice(it, role, level, board)
+
     @app_commands.command(description="Post the current public board of a game here")
     async def board(self, it: discord.Interaction[Any], game: int | None = None) -> None:
         # Deferred privately so a refusal stays private; the board itself is then a

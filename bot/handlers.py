@@ -106,6 +106,8 @@ class Handlers:
                 **_edit(await self.bot.presenter.panel_payload(outcome.row, outcome.game,
                                                                seat)))
             await self.bot.presenter.after(outcome)
+        if outcome.row.options.get("practice"):
+            self.bot.autoplayer.kick(game)
 
     async def _refused(self, it: discord.Interaction[Any], game: int, e: Refused) -> None:
         text = e.text
@@ -169,11 +171,11 @@ class Handlers:
 
     async def start_match(self, it: discord.Interaction[Any], guild_id: int | None,
                           channel_id: int, octo: int, shark: int, board: str, *,
-                          lobby_id: int | None = None) -> None:
+                          lobby_id: int | None = None, practice: str | None = None) -> None:
         seed = self.bot.game_seed() if self.bot.game_seed else None
         row, g = await self.bot.service.create(guild_id=guild_id, channel_id=channel_id,
                                                octopus_id=octo, shark_id=shark, board=board,
-                                               seed=seed)
+                                               seed=seed, practice=practice)
         names = {uid: await self._name(it, uid) for uid in (octo, shark)}
         thread_name = f"Kelp · {names[octo]} (Octopus) vs {names[shark]} (Shark)"[:100]
         where = channel_id
@@ -188,14 +190,28 @@ class Handlers:
                 row.thread_id = thread.id
             except discord.HTTPException as e:
                 log.info("no thread for game %s (%s): playing in the channel", row.id, e)
+        what = f"Practice game ({practice})" if practice else "Challenge accepted"
         await it.edit_original_response(
-            content=f"✅ Challenge accepted: 🐙 <@{octo}> (Octopus) vs 🦈 <@{shark}> (Shark) — "
+            content=f"✅ {what}: 🐙 <@{octo}> (Octopus) vs 🦈 <@{shark}> (Shark) — "
                     f"game #{row.id} in <#{where}>.", embed=None, view=None,
             allowed_mentions=NO_PINGS)
         await self.bot.presenter.show_table(row, g)
         link = f"https://discord.com/channels/{guild_id or '@me'}/{where}"
         await self.bot.presenter.dm(
             row, "octopus", f"🐙 Game #{row.id} starts: {rules.pending(g)['text']}. {link}")
+        if practice:
+            self.bot.autoplayer.kick(row.id)
+
+    async def new_practice(self, it: discord.Interaction[Any], role: str, level: str,
+                           board: str) -> None:
+        """A match against the bot, with everything a two-player match has."""
+        await it.response.send_message(
+            f"Setting up a practice game: you play the {role.capitalize()}, the bot plays "
+            f"the other side ({level}).", allowed_mentions=NO_PINGS)
+        me = self.bot.user.id if self.bot.user else 0
+        octo, shark = (it.user.id, me) if role == "octopus" else (me, it.user.id)
+        await self.start_match(it, it.guild_id, it.channel_id or 0, octo, shark, board,
+                               practice=level)
 
     async def _name(self, it: discord.Interaction[Any], uid: int) -> str:
         member = it.guild.get_member(uid) if it.guild else None

@@ -7,8 +7,8 @@ than the action itself (and panels are private to their player anyway).
 from __future__ import annotations
 
 from rules import Action
-from rules.core import block_name, card_name
 from rules.data import data
+from rules.names import block_name, card_name
 
 COLOUR_MARK = {"red": "🔴 Red (R)", "yellow": "🟡 Yellow (Y)", "turquoise": "🔵 Turquoise (T)"}
 PILE_NAME = {"move": "Move", "hide": "Hide", "learn": "Learn", "eat": "Eat"}

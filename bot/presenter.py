@@ -14,6 +14,7 @@ import discord
 
 import rules
 from rules.data import CONF_COLOURS
+from rules.names import WIN_TEXT
 
 from . import images
 from .components import panel_view, table_view
@@ -28,13 +29,6 @@ log = logging.getLogger("kelp.bot")
 NO_PINGS = discord.AllowedMentions.none()
 SEAT_ICON = {"octopus": "🐙", "shark": "🦈"}
 EMBED_COLOUR = 0x0072B2
-REASON = {
-    "food": "the fourth food is on the Food Track",
-    "hunger": "the seventh die landed on the Hunger Track",
-    "no_strike": "the Shark had no Strike die left for its last Hunger space",
-    "confrontation": "the Shark matched the Octopus's colour",
-    "concede": "the other player conceded",
-}
 
 
 def table_key(g: rules.Game) -> str:
@@ -56,7 +50,7 @@ def status_lines(v: dict[str, Any]) -> list[str]:
     lines = []
     if v["phase"] == "over":
         lines.append(f"🏁 **The {v['winner'].capitalize()} wins**: "
-                     f"{REASON.get(v['win_reason'], v['win_reason'])}.")
+                     f"{WIN_TEXT.get(v['win_reason'], v['win_reason'])}.")
     elif dec["kind"] == "confront":
         lines.append("⚔ **Confrontation!** Both players choose a colour in secret.")
         for seat, side in (("octopus", oc), ("shark", sh)):
@@ -169,7 +163,8 @@ class Presenter:
                  file: discord.File | None = None) -> None:
         """DM a player if they allow it; say once in the match if their DMs are closed."""
         uid = row.user_of(seat)
-        if not await self.bot.storage.dm_enabled(uid):
+        if (self.bot.user and uid == self.bot.user.id) or not await self.bot.storage.dm_enabled(
+                uid):
             return
         try:
             user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
@@ -211,7 +206,7 @@ class Presenter:
         v = rules.view(g, "omniscient")
         winner = row.user_of(v["winner"])
         text = (f"🏁 **Game #{row.id} is over: the {v['winner'].capitalize()} (<@{winner}>) "
-                f"wins** — {REASON.get(v['win_reason'], v['win_reason'])}, in round "
+                f"wins** — {WIN_TEXT.get(v['win_reason'], v['win_reason'])}, in round "
                 f"{v['round']}. Here is everything that was hidden:")
         for where in {row.where, await self.bot.storage.spectator_channel(row.guild_id)}:
             if where:

@@ -93,12 +93,15 @@ class GameService:
         return self._locks[game_id]
 
     async def create(self, *, guild_id: int | None, channel_id: int, octopus_id: int,
-                     shark_id: int, board: str, seed: int | None = None) -> tuple[GameRow,
-                                                                                   rules.Game]:
+                     shark_id: int, board: str, seed: int | None = None,
+                     practice: str | None = None) -> tuple[GameRow, rules.Game]:
         g = rules.new_game(secrets.randbits(62) if seed is None else seed, board=board)
+        options: dict[str, Any] = {"board": board}
+        if practice:
+            options["practice"] = practice
         gid = await self.storage.create_game(
             guild_id=guild_id, channel_id=channel_id, octopus_id=octopus_id,
-            shark_id=shark_id, options={"board": board}, state=rules.dump(g),
+            shark_id=shark_id, options=options, state=rules.dump(g),
             version=g.version, panel_versions=panel_versions(g, {}))
         row = await self.storage.game(gid)
         assert row is not None

@@ -221,6 +221,14 @@ class Storage:
         return [_game(r) for r in await cur.fetchall()]
 
     @_serialised
+    async def practice_games(self) -> list[GameRow]:
+        """Active games against the bot (their options name a practice level)."""
+        cur = await self.db.execute(
+            f"SELECT {_GAME_COLS} FROM games WHERE status = 'active' AND "
+            "json_extract(options, '$.practice') IS NOT NULL ORDER BY id")
+        return [_game(r) for r in await cur.fetchall()]
+
+    @_serialised
     async def games_of(self, user_id: int) -> list[GameRow]:
         cur = await self.db.execute(
             f"SELECT {_GAME_COLS} FROM games WHERE status = 'active' AND "

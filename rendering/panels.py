@@ -12,19 +12,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from rules.names import WIN_TEXT, card_name
+
 from . import fonts, glyphs
 from . import layout as L
 from . import palette as P
 
 View = dict[str, Any]
 
-WIN_TEXT = {
-    "food": "the fourth food is on the Food Track",
-    "hunger": "a seventh die is on the Hunger Track",
-    "no_strike": "the Shark has no Strike die left for its last Hunger space",
-    "confrontation": "the Shark matched the Octopus's colour",
-    "concede": "the other player conceded",
-}
 PILES = ("move", "hide", "learn", "eat")
 
 
@@ -226,13 +221,6 @@ def _shark_card(im: Image.Image, box: L.Box, card: dict[str, Any]) -> None:
     im.paste(g, (x1 - 22, y1 - 22), g)
 
 
-def _card_name(cid: str) -> str:
-    from rules.data import data
-
-    c = data().octo_cards.get(cid)
-    return c.name if c else cid
-
-
 def _octo_card(im: Image.Image, box: L.Box, cid: str) -> None:
     from rules.data import data
 
@@ -247,7 +235,7 @@ def _octo_card(im: Image.Image, box: L.Box, cid: str) -> None:
                     anchor="lm", bold=True)
     if card is not None:
         fonts.draw_text(im, (x1 - 6, y0 + 12), f"cost {card.cost}", 11, P.INK, anchor="rm")
-    lines = fonts.wrap(_card_name(cid), 13, x1 - x0 - 8, 3)
+    lines = fonts.wrap(card_name(cid), 13, x1 - x0 - 8, 3)
     fonts.draw_lines(im, (x0 + 5, y0 + 26), lines, 13, P.INK, leading=-1)
 
 
@@ -301,7 +289,7 @@ def draw_octo_panel(im: Image.Image, view: View) -> None:
             im.paste(back, (x + i * 22, hy), back)
         tx = x + (min(n, 8) - 1) * 22 + L.HAND_CARD_W + 14 if n else x
         fonts.draw_text(im, (tx, hy + 4), f"{n} card{'s' * (n != 1)}", 28, P.INK, bold=True)
-        known = [_card_name(c) for c in oc.get("hand_known") or []]
+        known = [card_name(c) for c in oc.get("hand_known") or []]
         if known:
             lines = fonts.wrap("known: " + ", ".join(known), 14, right - tx, 2)
             fonts.draw_lines(im, (tx, hy + 40), lines, 14, P.INK)
@@ -325,7 +313,7 @@ def draw_octo_panel(im: Image.Image, view: View) -> None:
                 g = glyphs.tile(food, 28, "face", label=False)
                 im.paste(g, (x0 + 4, y0 + 24), g)
                 tx += 30
-            lines = fonts.wrap(_card_name(top), 14, x1 - tx - 4, 2)
+            lines = fonts.wrap(card_name(top), 14, x1 - tx - 4, 2)
             fonts.draw_lines(im, (tx, y0 + 22), lines, 14, P.INK, leading=-2)
         else:
             fonts.draw_text(im, (x0 + 6, y0 + 30), "empty", 13, P.MUTED)
@@ -333,10 +321,10 @@ def draw_octo_panel(im: Image.Image, view: View) -> None:
     discard = list(oc.get("discard") or [])
     parts = [f"Draw pile {oc.get('draw_count', 0)}", f"Discard {len(discard)}"]
     if discard:
-        parts[-1] += f" (top {_card_name(discard[-1])})"
+        parts[-1] += f" (top {card_name(discard[-1])})"
     slots = list(oc.get("slots") or [])
     if slots:
-        parts.append("played: " + ", ".join(_card_name(c) for c in slots))
+        parts.append("played: " + ", ".join(card_name(c) for c in slots))
     text = "  ·  ".join(parts)
     fonts.draw_text(im, (L.OCTO_PANEL[0] + L.PANEL_PAD, L.DECK_ROW_Y + 10),
                     fonts.fit(text, 15, right - L.OCTO_PANEL[0] - L.PANEL_PAD), 15, P.INK,

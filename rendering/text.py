@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.names import WIN_TEXT, card_name
+
 from . import glyphs
-from .panels import WIN_TEXT, caption_text, header_lines
+from .panels import caption_text, header_lines
 
 View = dict[str, Any]
 
@@ -97,7 +99,7 @@ def describe(view: View) -> str:
     if oc.get("hand"):
         mine = viewer == "octopus" and view.get("phase") != "over"
         whose = "Your hand" if mine else "Octopus hand"
-        parts.append(f"{whose}: " + ", ".join(_card_name(c) for c in oc["hand"]) + ".")
+        parts.append(f"{whose}: " + ", ".join(card_name(c) for c in oc["hand"]) + ".")
     out = ""
     for p in parts:
         trial = f"{out} {p}".strip()
@@ -112,17 +114,6 @@ def _sentence(text: str) -> str:
     """`text` ending in exactly one full stop (or its own ! or ?)."""
     text = text.strip()
     return text if not text or text[-1] in ".!?" else text + "."
-
-
-def _card_name(cid: str) -> str:
-    from rules.data import data
-
-    d = data()
-    if cid in d.octo_cards:
-        return d.octo_cards[cid].name
-    if cid in d.shark_cards:
-        return d.shark_cards[cid].name
-    return cid
 
 
 # -- the monospace grid ----------
@@ -254,11 +245,11 @@ def _side_lines(view: View) -> list[str]:
     lines.append(f"        Colours {_colours(sh)}")
     track = ", ".join(glyphs.block_label(f) for f in oc.get("food_track") or []) or "none"
     hand = oc.get("hand")
-    hand_text = (", ".join(_card_name(c) for c in hand) if hand is not None
+    hand_text = (", ".join(card_name(c) for c in hand) if hand is not None
                  else f"{oc.get('hand_count', 0)} cards")
     known = oc.get("hand_known") or []
     if hand is None and known:
-        hand_text += " (known: " + ", ".join(_card_name(c) for c in known) + ")"
+        hand_text += " (known: " + ", ".join(card_name(c) for c in known) + ")"
     lines.append(
         f"OCTOPUS Food {len(oc.get('food_track') or [])}/{oc.get('food_max', 4)} ({track})  "
         f"Hand {hand_text}, limit {oc.get('hand_limit', 4)}"
@@ -266,12 +257,12 @@ def _side_lines(view: View) -> list[str]:
     discard = list(oc.get("discard") or [])
     piles = oc.get("piles") or {}
     pile_text = ", ".join(
-        f"{p} {_card_name(str(piles[p]['top'])) if piles[p].get('top') else '-'} "
+        f"{p} {card_name(str(piles[p]['top'])) if piles[p].get('top') else '-'} "
         f"({piles[p].get('count', 0)})" for p in ("move", "hide", "learn", "eat") if p in piles
     )
     lines.append(
         f"        Draw {oc.get('draw_count', 0)}  Discard {len(discard)}"
-        + (f" (top {_card_name(discard[-1])})" if discard else "")
+        + (f" (top {card_name(discard[-1])})" if discard else "")
         + f"  Piles {pile_text}"
     )
     supply = oc.get("supply") or {}

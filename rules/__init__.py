@@ -23,11 +23,13 @@ use only this API:
 - ``resample(game, viewer, seed) -> Game`` — a world consistent with what the viewer saw.
 - ``dump``/``load`` (JSON state), ``record``/``replay`` (seed + commands).
 - ``Action`` (``.text``), ``parse_action(text)``; ``game.winner``, ``game.win_reason``.
+- ``card_name``, ``block_name``, ``WIN_TEXT``: the words for people, shared by every surface.
 """
 
 from .actions import Action, IllegalAction, parse_action
 from .core import SEATS
 from .engine import apply, legal_actions, new_game, pending
+from .names import WIN_TEXT, block_name, card_name
 from .records import dump, load, record, replay
 from .resample import resample
 from .state import Game
@@ -36,10 +38,13 @@ from .views import VIEWERS, event_view, view
 __all__ = [
     "SEATS",
     "VIEWERS",
+    "WIN_TEXT",
     "Action",
     "Game",
     "IllegalAction",
     "apply",
+    "block_name",
+    "card_name",
     "dump",
     "event_view",
     "legal_actions",

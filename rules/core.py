@@ -11,6 +11,7 @@ from typing import Any
 
 from .actions import Action
 from .data import ZONES, base_id, board, data
+from .names import WIN_TEXT, block_name, card_name
 from .state import Game
 
 SEATS = ("octopus", "shark")
@@ -160,13 +161,6 @@ def end_game(g: Game, winner: str, reason: str) -> None:
        winner=winner, reason=reason)
 
 
-WIN_TEXT = {
-    "food": "the fourth food is on the Food Track",
-    "hunger": "a seventh die is on the Hunger Track",
-    "no_strike": "the Shark has no Strike die left for its last Hunger space",
-    "confrontation": "the Shark matched the Octopus's colour",
-    "concede": "the other player conceded",
-}
 
 
 # -- events ----------
@@ -265,17 +259,6 @@ def octopus_zone(g: Game) -> int:
     return g.zones.index("octopus")
 
 
-def block_name(kind: str) -> str:
-    d = data()
-    if kind in d.foods:
-        return str(d.foods[kind]["name"])
-    if kind in d.traps:
-        return f"{d.traps[kind]['name']} trap"
-    return {"octopus": "the Octopus", "shell": "a Shell", "double_shell": "the Double Shell"}.get(
-        kind, kind
-    )
-
-
 def is_trap(kind: str) -> bool:
     return kind in data().traps
 
@@ -294,15 +277,6 @@ def replaceable(g: Game) -> list[int]:
 
 
 # -- Octopus cards ----------
-def card_name(cid: str) -> str:
-    d = data()
-    if cid in d.octo_cards:
-        return d.octo_cards[cid].name
-    if cid in d.shark_cards:
-        return d.shark_cards[cid].name
-    return cid
-
-
 def leave_hand(g: Game, cid: str) -> None:
     """A card leaves the hand publicly (played or discarded): update what is known."""
     g.hand.remove(cid)

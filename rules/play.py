@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .actions import IllegalAction
-from .core import block_name, card_name
 from .engine import apply, legal_actions, new_game, pending
+from .names import block_name, card_name
 from .views import view
 
 CLEAR = "\033[2J\033[H"

@@ -1,0 +1,72 @@
+"""Practice games against the bot: the computer plays one seat through the same services.
+
+The bot's moves are chosen by `rules.ai` from what its seat may know, in a worker thread so
+the event loop keeps answering Discord, and applied and announced exactly like a player's
+(same lock, same commit-before-announce). Pending bot turns resume after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING
+
+import rules
+
+from .service import Refused
+
+if TYPE_CHECKING:
+    from .client import KelpBot
+
+log = logging.getLogger("kelp.bot")
+LEVELS = {"easy": "random", "normal": "greedy", "hard": "search"}
+THINK_SECONDS = {"search": 1.5}
+
+
+class Autoplayer:
+    def __init__(self, bot: KelpBot) -> None:
+        self.bot = bot
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def kick(self, game_id: int) -> None:
+        """Make sure the bot plays its seat in this game if it has to decide."""
+        task = self._tasks.get(game_id)
+        if task is None or task.done():
+            self._tasks[game_id] = asyncio.create_task(self._play(game_id),
+                                                       name=f"kelp-practice-{game_id}")
+
+    async def resume_all(self) -> None:
+        for row in await self.bot.storage.practice_games():
+            self.kick(row.id)
+
+    async def _play(self, game_id: int) -> None:
+        try:
+            while await self._one_move(game_id):
+                await asyncio.sleep(0)
+        except Exception:
+            log.exception("the bot failed to move in practice game %s", game_id)
+
+    async def _one_move(self, game_id: int) -> bool:
+        from rules.ai import choose
+
+        me = self.bot.user.id if self.bot.user else None
+        async with self.bot.service.lock(game_id):
+            row, g = await self.bot.service.load(game_id)
+            level = LEVELS.get(str(row.options.get("practice")), "greedy")
+            seats = [s for s in rules.pending(g)["seats"] if row.user_of(s) == me]
+            if g.phase == "over" or not seats:
+                return False
+            seat = seats[0]
+            rng = random.Random(f"{game_id}:{g.version}:{seat}")
+            action = await asyncio.to_thread(
+                choose, g, seat, rng, level=level, seconds=THINK_SECONDS.get(level))
+            try:
+                outcome = await self.bot.service.act(game_id, row.user_of(seat),
+                                                     expected_version=None, text=action.text)
+            except Refused as e:
+                log.error("practice game %s: the bot's move %s was refused: %s", game_id,
+                          action.text, e.text)
+                return False
+            await self.bot.presenter.after(outcome)
+        return True
