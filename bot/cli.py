@@ -8,10 +8,20 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("selfplay", "play"):
+    if args and args[0] == "selfplay":
         from rules.__main__ import main as rules_main
 
         return rules_main(args)
+    if args and args[0] == "play":
+        import rendering
+        from rules.play import play
+
+        pp = argparse.ArgumentParser(prog="kelp play")
+        pp.add_argument("--seed", type=int, default=None)
+        pp.add_argument("--board", choices=("day", "night"), default="day")
+        a = pp.parse_args(args[1:])
+        play(a.seed, a.board, fmt=rendering.text_board)
+        return 0
     p = argparse.ArgumentParser(prog="kelp", description="Kelp: Shark vs Octopus on Discord")
     sub = p.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN, KELP_DB, "

@@ -64,15 +64,17 @@ def text_view(v: dict[str, Any]) -> str:
 
 
 def play(seed: int | None, board: str, *, read: Callable[[str], str] = input,
-         out: Callable[[str], None] = print) -> None:
+         out: Callable[[str], None] = print,
+         fmt: Callable[[dict[str, Any]], str] = text_view) -> None:
+    """Play at the terminal; `fmt` draws a view (`kelp play` passes rendering.text_board)."""
     try:
-        _play(seed, board, read, out)
+        _play(seed, board, read, out, fmt)
     except (EOFError, KeyboardInterrupt):
         out("\nGame abandoned.")
 
 
 def _play(seed: int | None, board: str, read: Callable[[str], str],
-          out: Callable[[str], None]) -> None:
+          out: Callable[[str], None], fmt: Callable[[dict[str, Any]], str]) -> None:
     g = new_game(seed if seed is not None else random.SystemRandom().randrange(1 << 30),
                  board=board)
     holder: str | None = None
@@ -82,7 +84,7 @@ def _play(seed: int | None, board: str, read: Callable[[str], str],
             out(CLEAR)
             read(f"Pass the keyboard to the {seat.upper()} and press Enter… ")
             holder = seat
-        out(CLEAR + text_view(view(g, seat)))
+        out(CLEAR + fmt(view(g, seat)))
         acts = legal_actions(g, seat)
         for i, a in enumerate(acts, 1):
             out(f"  {i:>3}. {a.text}")
@@ -95,7 +97,7 @@ def _play(seed: int | None, board: str, read: Callable[[str], str],
             apply(g, seat, raw)
         except IllegalAction as e:
             read(f"Not allowed: {e.message}. Press Enter… ")
-    out(CLEAR + text_view(view(g, "omniscient")))
+    out(CLEAR + fmt(view(g, "omniscient")))
     out(f"The {g.winner} wins ({g.win_reason}).")
 
 
