@@ -69,3 +69,59 @@ async def test_what_the_shark_and_spectators_see_is_identical(table: Table, seed
         panel = await t.fake.slash(t.bob, "kelp panel", game=gid)
         seen[gid] = [normal(m, gid) for m in [*board.messages, *panel.messages]]
     assert seen[a] == seen[b]
+
+
+async def test_a_locked_confrontation_colour_never_shows(table: Table) -> None:
+    """X-1 at the Discord boundary: once the Octopus has locked its colour, the table, the
+    public board and the Shark's panel are the same whatever that colour is."""
+    import random
+
+    from bot.offline import MatchLog, SeatPlayer, start_match
+    from tests.bot.policies import hunter
+
+    t = table
+
+    async def until_locked(seed: int) -> tuple[int, Any, rules.Game] | None:
+        gid = await start_match(t.fake, t.bot, channel=t.channel, octopus=t.alice,
+                                shark=t.bob)
+        rng = random.Random(seed)
+        players = {"octopus": SeatPlayer(t.fake, t.bot, t.alice, "octopus", rng),
+                   "shark": SeatPlayer(t.fake, t.bot, t.bob, "shark", rng)}
+        log = MatchLog(gid)
+        for _ in range(2000):
+            row, g = await t.bot.service.load(gid)
+            if g.phase == "over":
+                return None
+            if g.locked["octopus"] and not g.locked["shark"]:
+                return gid, row, g
+            seats = rules.pending(g)["seats"]
+            p = players["octopus" if "octopus" in seats else seats[0]]
+            await p.ensure_panel(row)
+            await p.step(gid, log, hunter)
+        return None
+
+    found = None
+    for seed in range(6):
+        found = await until_locked(seed)
+        if found:
+            break
+    assert found, "no confrontation happened"
+    gid, row, g = found
+    table_msg = t.fake.get_message(row.table_message_id)
+    words = table_msg.embeds[0]["description"]
+    assert "🔒 locked in" in words and "⏳ choosing" in words
+    for colour in ("red", "yellow", "turquoise"):
+        assert f"chose {colour}" not in words
+    others = [c for c in g.conf["octopus"] if c != g.locked["octopus"]]
+    b = await twin_game(t, gid, 1)
+    _, gb = await t.bot.service.load(b)
+    gb.locked["octopus"] = others[0]  # make sure the twin locked a different colour
+    await t.bot.storage.db.execute("UPDATE games SET state = ? WHERE id = ?",
+                                   (rules.dump(gb), b))
+    await t.bot.storage.db.commit()
+    seen = {}
+    for gid_ in (gid, b):
+        board = await t.fake.slash(t.carol, "kelp board", game=gid_)
+        panel = await t.fake.slash(t.bob, "kelp panel", game=gid_)
+        seen[gid_] = [normal(m, gid_) for m in [*board.messages, *panel.messages]]
+    assert seen[gid] == seen[b]
