@@ -1,0 +1,56 @@
+"""Practice games against the bot (issue 6): everything a two-player match has, and the
+bot's turns resume after a restart."""
+
+from __future__ import annotations
+
+import random
+
+import rules
+from bot.offline import MatchLog, SeatPlayer, random_policy
+from tests.bot.conftest import Table
+
+
+async def play_my_seat(t: Table, gid: int, seat: str, user: object, *, seed: int,
+                       stop_after: int | None = None) -> int:
+    """Click through my panel whenever I must decide; the bot answers by itself."""
+    me = SeatPlayer(t.fake, t.bot, user, seat, random.Random(seed))
+    log = MatchLog(gid)
+    for _ in range(3000):
+        row, g = await t.bot.service.load(gid)
+        if g.phase == "over" or (stop_after is not None and log.steps >= stop_after):
+            return log.steps
+        assert seat in rules.pending(g)["seats"], "the bot left its own decision pending"
+        await me.ensure_panel(row)
+        await me.step(gid, log, random_policy)
+    raise AssertionError("practice game did not finish")
+
+
+async def test_practice_game_end_to_end_with_a_restart(table: Table) -> None:
+    t = table
+    h = await t.fake.slash(t.alice, "kelp practice", role="shark", level="easy")
+    assert "Practice game" in h.reply.content
+    gid = max(r.id for r in await t.bot.storage.games_of(t.alice.id))
+    row, g = await t.bot.service.load(gid)
+    assert row.octopus_id == t.bot.user.id and row.shark_id == t.alice.id
+    assert g.phase == "shark"  # the bot placed the Shark and played its first turn
+    await play_my_seat(t, gid, "shark", t.alice, seed=1, stop_after=12)
+    assert t.fake.dms_to(t.alice)  # the human gets turn notes; the bot DMs nobody for itself
+    await t.restart()
+    await t.fake.wait_idle()
+    await play_my_seat(t, gid, "shark", t.alice, seed=2)
+    row, g = await t.bot.service.load(gid)
+    assert g.phase == "over" and row.status == "finished"
+    bot_moves = [a for _, s, a, _ in await t.bot.storage.actions(gid) if s == "octopus"]
+    assert bot_moves and bot_moves[0].startswith("den ")
+    assert rules.replay(rules.record(g)) == g
+
+
+async def test_the_bot_seat_is_not_yours(table: Table) -> None:
+    t = table
+    await t.fake.slash(t.alice, "kelp practice", role="octopus", level="normal")
+    gid = max(r.id for r in await t.bot.storage.games_of(t.alice.id))
+    row, _ = await t.bot.service.load(gid)
+    table_msg = t.fake.get_message(row.table_message_id)
+    ps = next(c for c in table_msg.custom_ids() if ":ps:" in c)
+    h = await t.fake.click(t.alice, table_msg, ps)
+    assert "isn't your seat" in " ".join(m.content for m in h.messages)
