@@ -53,6 +53,8 @@ class KelpBot(discord.Client):
         self.storage = await Storage.open(self.db_path)
         self.service = GameService(self.storage)
         self.add_dynamic_items(GameButton, GameSelect, LobbyButton)
+        # The bot's own turns in practice games go on after a restart.
+        await self.autoplayer.resume_all()
         if self.sync_commands:
             if self.dev_guild:
                 guild = discord.Object(id=self.dev_guild)
@@ -61,13 +63,10 @@ class KelpBot(discord.Client):
             else:
                 await self.tree.sync()
 
-    async def on_ready(self) -> None:
-        """Resume the bot's own turns in practice games (after a restart)."""
-        await self.autoplayer.resume_all()
-
     async def close(self) -> None:
         """Close Discord, then the database (once: discord.py may call close twice, and
         aiosqlite's worker thread is not a daemon, so a leaked connection hangs the exit)."""
+        await self.autoplayer.stop()
         await super().close()
         storage = self.__dict__.pop("storage", None)
         if storage is not None:

@@ -1,8 +1,9 @@
 """`kelp demo`: a complete match played offline through the real bot code.
 
-The bot runs unchanged on the fake Discord backend; two fake players click their panels
-with a built-in policy. The SQLite file, every board image the bot posted and a GIF of the
-whole game are written to a folder, which is printed at the end.
+The bot runs unchanged on the fake Discord backend; two fake players click their panels,
+each played by the `greedy` computer player (`rules.ai`). The SQLite file, every board
+image the bot posted and a GIF of the whole game are written to a folder, which is printed
+at the end.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 import rules
 
 from .client import KelpBot
-from .offline import play_match, random_policy
+from .offline import ai_policy, play_match
 
 
 async def run_demo(out: Path, seed: int, board: str = "day") -> Path:
@@ -34,7 +35,8 @@ async def run_demo(out: Path, seed: int, board: str = "day") -> Path:
     bot = await fake.start_bot(lambda: KelpBot(db_path=str(db), game_seed=lambda: seed))
     try:
         log = await play_match(fake, bot, channel=fake.default_channel, octopus=octavia,
-                               shark=sharky, seed=seed, board=board, choose=random_policy)
+                               shark=sharky, seed=seed, board=board,
+                               choose=ai_policy("greedy"))
         row, g = await bot.service.load(log.game_id)
         thread = fake.get_message(row.table_message_id).channel_id if row.table_message_id \
             else row.where

@@ -98,6 +98,16 @@ def random_policy(g: rules.Game, seat: str, legal: list[Action], rng: random.Ran
     return rng.choice([a for a in legal if a.verb != "cancel"])
 
 
+def ai_policy(level: str) -> Any:
+    """A `rules.ai` level as a driver policy (it decides from its seat's view only)."""
+    from rules.ai import choose
+
+    def policy(g: rules.Game, seat: str, legal: list[Action], rng: random.Random) -> Action:
+        return choose(g, seat, rng, level=level)
+
+    return policy
+
+
 async def start_match(fake: FakeDiscord, bot: KelpBot, *, channel: Any, octopus: Any,
                       shark: Any, board: str = "day") -> int:
     """`/kelp challenge` by the Octopus player, accepted by the Shark player."""

@@ -36,6 +36,14 @@ class Autoplayer:
             self._tasks[game_id] = asyncio.create_task(self._play(game_id),
                                                        name=f"kelp-practice-{game_id}")
 
+    async def stop(self) -> None:
+        """Cancel the bot's thinking before the database closes (it resumes at start)."""
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+
     async def resume_all(self) -> None:
         for row in await self.bot.storage.practice_games():
             self.kick(row.id)

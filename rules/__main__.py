@@ -1,4 +1,4 @@
-"""`python -m rules selfplay|bench|play`: the engine's own command line."""
+"""`python -m rules selfplay|bench|play|balance`: the engine's own command line."""
 
 from __future__ import annotations
 
@@ -19,6 +19,17 @@ def main(argv: list[str] | None = None) -> int:
     pp = sub.add_parser("play", help="terminal hot-seat game; each player sees their own view")
     pp.add_argument("--seed", type=int, default=None)
     pp.add_argument("--board", choices=("day", "night"), default="day")
+    lp = sub.add_parser("balance", help="policy against policy: win rates, game length, speed")
+    lp.add_argument("--games", type=int, default=100)
+    lp.add_argument("--octopus", default="greedy", help="random, greedy or search")
+    lp.add_argument("--shark", default="greedy", help="random, greedy or search")
+    lp.add_argument("--board", choices=("day", "night"), default="day")
+    lp.add_argument("--seed", type=int, default=1)
+    lp.add_argument("--iterations", type=int, default=None,
+                    help="search budget per decision, in iterations (reproducible)")
+    lp.add_argument("--seconds", type=float, default=None,
+                    help="search budget per decision, in seconds (default 2 s if neither)")
+    lp.add_argument("--jobs", type=int, default=1, help="worker processes")
     a = p.parse_args(argv)
     if a.cmd == "selfplay":
         from .selfplay import selfplay
@@ -32,6 +43,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"complete random games/s: {st.games / st.seconds:.1f} "
               f"(decisions/s {st.steps / st.seconds:.0f})")
         print(bench_steps(a.games, a.seed))
+    elif a.cmd == "balance":
+        from .ai import LEVELS
+        from .balance import balance
+
+        for lv in (a.octopus, a.shark):
+            if lv not in LEVELS:
+                p.error(f"unknown level {lv!r}: choose from {', '.join(LEVELS)}")
+        budget = (f", search budget {a.iterations} iterations" if a.iterations else
+                  f", search budget {a.seconds or 2.0:g} s" if "search" in (a.octopus, a.shark)
+                  else "")
+        print(f"balance: {a.games} games from seed {a.seed}{budget}")
+        print(balance(a.games, a.octopus, a.shark, board=a.board, seed=a.seed,
+                      iterations=a.iterations, seconds=a.seconds, jobs=a.jobs).report())
     else:
         from .play import play
 

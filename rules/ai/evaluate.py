@@ -1,0 +1,85 @@
+"""A position's worth: the chance that the Octopus wins, estimated from a few features.
+
+The search stops its look-ahead a turn or so ahead and asks this for the rest. The
+features are what decides Kelp games between sensible players: how full the Hunger Track
+is, how many confrontation pairs are left, food eaten, the danger the Octopus is in next
+turn and how sure the Shark is of where it is, Strike dice in play, Hostile. The weights
+are a logistic regression fitted to the outcomes of greedy-against-greedy games
+(`rules.ai.fit`); a world's features are all things its seat's side of the table may
+measure there (the Octopus's zone is read only inside worlds drawn for the searcher).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..data import data
+from ..state import Game
+from . import features as F
+
+FEATURES = (
+    "bias", "hunger", "hunger_hi", "pairs", "food", "danger", "exposed", "reds", "hostile",
+    "flipped", "energy", "hidden", "eat_ready", "hand", "food_board", "no_red",
+)
+# Fitted by `python -m rules.ai.fit --games 600` on greedy-against-greedy games.
+WEIGHTS: dict[str, float] = {
+    "bias": -4.7311, "hunger": 0.5723, "hunger_hi": 0.3891, "pairs": 1.0973, "food": 0.3375,
+    "danger": -1.7154, "exposed": -0.9967, "reds": -0.1017, "hostile": -0.6587,
+    "flipped": -0.1556, "energy": 0.1154, "hidden": 0.1167, "eat_ready": 0.2347,
+    "hand": 0.1483, "food_board": 0.1436, "no_red": 0.3387,
+}
+
+
+def features(w: Game) -> dict[str, float]:
+    """The evaluation's inputs for world `w` (the Octopus's zone is `w`'s)."""
+    zo = F.octopus_zone(w)
+    q = F.oct_odds(F.shark_belief(w))
+    zr = F.zone_reach(w)
+    pairs = len(w.conf["octopus"])
+    now = 0.0
+    for z, d, *_ in [*w.assigned, *w.limbo]:
+        if z == zo:
+            now = max(now, 1.0 if F.dcol(d) == "R" else 0.5)
+    dng = max(now, F.danger(w, zo, odds=q, zr=zr)) / max(1, pairs)
+    reds = w.bag["R"] + sum(1 for d in [*w.pool, *w.energy] if F.dcol(d) == "R") + sum(
+        1 for _, d, *_ in [*w.assigned, *w.limbo] if F.dcol(d) == "R")
+    foods = {k: z for z, k in enumerate(w.zones) if k in data().foods}
+    ready = 0.0
+    for food, z in foods.items():
+        if z in F.orth(zo):
+            ready += 0.5 + 0.5 * (data().foods[food]["eat_card"] in w.hand)
+    h = len(w.hunger)
+    return {
+        "bias": 1.0,
+        "hunger": float(h),
+        "hunger_hi": float(max(0, h - 4)),
+        "pairs": float(pairs),
+        "food": float(len(w.food_track)),
+        "danger": dng,
+        "exposed": q[zo],
+        "reds": float(min(reds, 4)),
+        "hostile": float("trash_pair" in F.kept_effects(w) and pairs > 1),
+        "flipped": float(sum(w.flipped)),
+        "energy": float(len(w.energy)),
+        "hidden": float(sum(w.hidden)),
+        "eat_ready": ready,
+        "hand": float(min(len(w.hand), w.hand_limit)),
+        "food_board": float(len(foods)),
+        "no_red": float(reds == 0 and h >= 4),
+    }
+
+
+def octopus_chance(w: Game, weights: dict[str, float] | None = None) -> float:
+    """The estimated chance that the Octopus wins from `w` (1 or 0 once it is over)."""
+    if w.phase == "over":
+        return 1.0 if w.winner == "octopus" else 0.0
+    wt = WEIGHTS if weights is None else weights
+    f = features(w)
+    z = sum(wt.get(k, 0.0) * v for k, v in f.items())
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def value(w: Game, seat: str) -> float:
+    """The chance that `seat` wins from `w`."""
+    p = octopus_chance(w)
+    return p if seat == "octopus" else 1.0 - p

@@ -1,0 +1,127 @@
+"""Fit the evaluation's weights (`evaluate.WEIGHTS`) to the outcomes of real games.
+
+`python -m rules.ai.fit --games 1500` plays greedy against greedy (and a share of games
+with a random seat, for positions greedy play rarely reaches), records the evaluation's
+features at the start of every turn together with who won, and fits a logistic
+regression (L2-regularised gradient descent, standard library only). It prints the
+weights to paste into `evaluate.py` and the fit's log-loss against a constant model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+from ..core import SEATS
+from ..engine import apply, deciders, new_game
+from . import choose, evaluate
+
+Sample = tuple[dict[str, float], float]
+
+
+def collect_game(args: tuple[int, str, str]) -> list[Sample]:
+    """Features at the start of each turn of one game, labelled with the final result."""
+    seed, octopus, shark = args
+    levels = {"octopus": octopus, "shark": shark}
+    g = new_game(seed, board="day" if seed % 3 else "night")
+    rngs = {s: random.Random(seed * 7 + i) for i, s in enumerate(SEATS)}
+    rows: list[dict[str, float]] = []
+    last = None
+    while g.phase != "over":
+        mark = (g.round, g.turn)
+        if g.phase != "den" and mark != last:
+            last = mark
+            rows.append(evaluate.features(g))
+        for seat in deciders(g):
+            apply(g, seat, choose(g, seat, rngs[seat], level=levels[seat]))
+            if g.phase == "over":
+                break
+    y = 1.0 if g.winner == "octopus" else 0.0
+    return [(r, y) for r in rows]
+
+
+def collect(games: int, seed: int, jobs: int = 1) -> list[Sample]:
+    tasks = []
+    for i in range(games):
+        k = i % 10
+        pair = ("greedy", "greedy") if k < 8 else (("random", "greedy") if k == 8
+                                                   else ("greedy", "random"))
+        tasks.append((seed + i, *pair))
+    out: list[Sample] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for rows in pool.map(collect_game, tasks, chunksize=4):
+                out.extend(rows)
+    else:
+        for t in tasks:
+            out.extend(collect_game(t))
+    return out
+
+
+def fit(samples: list[Sample], *, l2: float = 1e-3, epochs: int = 400,
+        rate: float = 0.5) -> tuple[dict[str, float], float, float]:
+    """Logistic regression by full-batch gradient descent on standardised features.
+
+    Returns the weights (on the raw features), the log-loss of the fit and of the
+    constant model."""
+    names = list(evaluate.FEATURES)
+    xs = [[f[k] for k in names] for f, _ in samples]
+    ys = [y for _, y in samples]
+    n = len(xs)
+    mean = [sum(x[j] for x in xs) / n for j in range(len(names))]
+    sd = [math.sqrt(sum((x[j] - mean[j]) ** 2 for x in xs) / n) or 1.0
+          for j in range(len(names))]
+    bias = names.index("bias")
+    mean[bias], sd[bias] = 0.0, 1.0
+    zs = [[(x[j] - mean[j]) / sd[j] for j in range(len(names))] for x in xs]
+    w = [0.0] * len(names)
+    for _ in range(epochs):
+        grad = [0.0] * len(names)
+        for z, y in zip(zs, ys, strict=True):
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in
+                                                                 zip(w, z, strict=True))))))
+            e = p - y
+            for j, v in enumerate(z):
+                grad[j] += e * v
+        for j in range(len(names)):
+            reg = 0.0 if j == bias else l2 * w[j]
+            w[j] -= rate * (grad[j] / n + reg)
+    raw = {k: w[j] / sd[j] for j, k in enumerate(names)}
+    raw["bias"] = w[bias] - sum(w[j] * mean[j] / sd[j] for j in range(len(names)) if j != bias)
+    loss = _logloss(samples, raw)
+    base = sum(ys) / n
+    const = -sum(y * math.log(base) + (1 - y) * math.log(1 - base) for y in ys) / n
+    return raw, loss, const
+
+
+def _logloss(samples: list[Sample], weights: dict[str, float]) -> float:
+    total = 0.0
+    for f, y in samples:
+        z = sum(weights.get(k, 0.0) * v for k, v in f.items())
+        p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        p = min(1 - 1e-9, max(1e-9, p))
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / len(samples)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m rules.ai.fit", description=__doc__)
+    p.add_argument("--games", type=int, default=1500)
+    p.add_argument("--seed", type=int, default=500_000)
+    p.add_argument("--jobs", type=int, default=1)
+    a = p.parse_args(argv)
+    samples = collect(a.games, a.seed, a.jobs)
+    weights, loss, const = fit(samples)
+    sys.stdout.write(f"{len(samples)} positions from {a.games} games; log-loss {loss:.4f} "
+                     f"(constant model {const:.4f})\nWEIGHTS = {{\n")
+    for k in evaluate.FEATURES:
+        sys.stdout.write(f'    "{k}": {weights[k]:.4f},\n')
+    sys.stdout.write("}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

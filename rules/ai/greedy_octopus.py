@@ -1,0 +1,221 @@
+"""The greedy Octopus: one-command look-ahead with a hand-written evaluation.
+
+The Octopus knows every block, so its heuristic can judge a position exactly from its own
+side; what it can't know is the Shark's next roll, so it judges the danger it is in by the
+Shark's reach and dice odds (`features.danger`). Each step is chosen by applying every
+option to a copy of its world, finishing the command with the same rule (payments by the
+least they give away), and scoring the result (`evaluate`): stay unfound and out of reach,
+eat when a food is next to it, learn Eat cards, keep cards in hand and traps armed.
+
+`choose(w, rng)` expects `w` to be a world drawn from the Octopus's information set.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..actions import Action
+from ..data import ZONE_INDEX, board, data
+from ..engine import apply, pending
+from ..state import Game
+from . import features as F
+from .world import options
+
+SEAT = "octopus"
+# Evaluation weights, in rough "chance of winning" units.
+STRUCK = 1.0  # a Strike next turn, times the chance it loses the confrontation
+EXPOSED = 1.0  # the Shark's odds on the Octopus's zone (beyond next turn)
+FOOD = 0.3  # each food on the Food Track
+FOOD_NEXT = 0.05  # a food next to the Octopus
+EAT_READY = 0.08  # ... and its Eat card in hand
+HAND = 0.025  # each card in hand, up to the limit
+HIDDEN = 0.012  # each hidden block (what pays for cards)
+TRAP = 0.04  # each hidden trap the Shark can't tell apart from the Octopus
+HUNGER = 0.05  # each die on the Hunger Track
+CARD = {
+    "fast_learning": 0.03, "jet": 0.04, "stir_the_sand": 0.06, "blend_in": 0.03,
+    "curiosity": 0.03, "slither": 0.06, "long_reach": 0.05, "whirlpool": 0.08,
+    "ink_cloud": 0.04, "sand_cover": 0.04, "mimic": 0.03, "study": 0.05, "set_a_trap": 0.03,
+    "deep_thought": 0.05,
+}
+EAT_CARD = 0.08
+OWNED = 0.5  # a card owned counts this share of its value; in hand it counts fully
+
+
+def card_worth(cid: str) -> float:
+    base = data().octo_cards[cid].base
+    if cid in data().food_of_card:
+        return EAT_CARD
+    return CARD.get(base, 0.03)
+
+
+def evaluate(w: Game, zo: int | None = None) -> float:
+    """How good `w` is for the Octopus, with the Octopus in zone `zo` (default: where it is)."""
+    if w.phase == "over":
+        return 10.0 if w.winner == SEAT else -10.0
+    if zo is None:
+        zo = F.octopus_zone(w)
+    bel = F.shark_belief(w)
+    q = F.oct_odds(bel)
+    zr = F.zone_reach(w)
+    return _evaluate(w, zo, q, zr)
+
+
+def _evaluate(w: Game, zo: int, q: list[float], zr: list[float]) -> float:
+    pairs = len(w.conf[SEAT])
+    lose = 1.0 / max(1, pairs)
+    now = immediate_threat(w, zo)
+    d = max(now, F.danger(w, zo, odds=q, zr=zr))
+    v = -STRUCK * d * (lose + 0.25) - EXPOSED * q[zo]
+    v += FOOD * len(w.food_track) + HUNGER * len(w.hunger)
+    hand = w.hand
+    foods = {k: z for z, k in enumerate(w.zones) if k in data().foods}
+    for food, z in foods.items():
+        if z in F.orth(zo):
+            v += FOOD_NEXT
+            card = data().foods[food]["eat_card"]
+            if card in hand:
+                v += EAT_READY
+    v += HAND * min(len(hand), w.hand_limit)
+    v += sum(card_worth(c) for c in hand) * (1 - OWNED)
+    v += sum(card_worth(c) for c in [*hand, *w.draw, *w.discard]) * OWNED
+    hidden = sum(w.hidden)
+    v += HIDDEN * hidden
+    traps = F.traps()
+    v += TRAP * sum(1 for z in range(9) if w.hidden[z] and w.zones[z] in traps
+                    and len(w.know_shark[z]) > 1)
+    return v
+
+
+def immediate_threat(w: Game, zo: int) -> float:
+    """Dice already waiting on zones this Shark turn: a Strike on the Octopus's zone."""
+    t = 0.0
+    for z, d, *_ in [*w.assigned, *w.limbo]:
+        if z == zo:
+            t = max(t, 1.0 if F.dcol(d) == "R" else 0.5)
+    return t
+
+
+def expected(w: Game, zs: list[int]) -> float:
+    """Evaluation averaged over the Octopus being in any of `zs` (after a shuffle)."""
+    bel = F.shark_belief(w)
+    q = F.oct_odds(bel)
+    zr = F.zone_reach(w)
+    return sum(_evaluate(w, z, q, zr) for z in zs) / len(zs)
+
+
+# -- looking one command ahead ----------
+def after(w: Game, a: Action) -> Game:
+    """`w` after `a`, on a copy. The copy starts with `w`'s legal-action cache: same
+    version, same state, so `apply` needn't work the options out again."""
+    c = w.clone()
+    c._cache = dict(w._cache)
+    apply(c, SEAT, a)
+    return c
+
+
+def busy(w: Game) -> bool:
+    """Does the Octopus still have to finish a command or answer a decision?"""
+    return w.phase != "over" and bool(options(w, SEAT)) and (
+        bool(w.partial[SEAT]) or bool(w.pend))
+
+
+def score(w: Game, a: Action, depth: int = 0) -> float:
+    """The evaluation after `a` and the rest of its command, chosen the same way."""
+    if a.verb == "shuffle" or (a.verb == "with" and len(a.args) >= 1):
+        return _shuffle_score(w, a)
+    c = after(w, a)
+    if depth < 4 and c.phase != "over" and c.partial[SEAT]:
+        nxt = options(c, SEAT)
+        if nxt:
+            b = best_step(c, nxt, depth + 1)
+            return score(c, b, depth + 1)
+    return evaluate(c)
+
+
+def _shuffle_score(w: Game, a: Action) -> float:
+    c = after(w, a)
+    if c.phase == "over":
+        return evaluate(c)
+    zs = [ZONE_INDEX[z] for z in a.args]
+    if a.verb == "with":
+        zs = [F.octopus_zone(c), *zs]
+    if F.octopus_zone(c) not in zs:
+        return evaluate(c)
+    return expected(c, sorted(set(zs)))
+
+
+def pay_score(w: Game, a: Action) -> float:
+    """What paying with these blocks gives away: reveal them on a copy and evaluate."""
+    c = w.clone()
+    for name in a.args:
+        z = ZONE_INDEX[name]
+        if c.hidden[z]:
+            c.hidden[z] = False
+            c.know_pub[z] = (c.zones[z],)
+            c.know_shark[z] = (c.zones[z],)
+    v = evaluate(c)
+    if any(w.zones[ZONE_INDEX[n]] == "double_shell" for n in a.args) and len(a.args) == 1:
+        v -= 0.01  # the Double Shell pays 2: keep it for a cost of 2
+    return v
+
+
+def _prefilter(w: Game, opts: list[Action]) -> list[Action]:
+    """Keep big option lists (shuffles, hides) small: sets with the Octopus first."""
+    if len(opts) <= 30:
+        return opts
+    zo = F.octopus_zone(w)
+    from ..data import ZONES
+
+    mine = [a for a in opts if ZONES[zo] in a.args]
+    pool = mine or opts
+    pool.sort(key=lambda a: (-len(a.args), a.args))
+    return pool[:30]
+
+
+def best_step(w: Game, opts: list[Action], depth: int = 0,
+              rng: random.Random | None = None) -> Action:
+    if len(opts) == 1:
+        return opts[0]
+    if all(a.verb == "pay" for a in opts):
+        return _argmax(opts, lambda a: pay_score(w, a), rng)
+    cands = _prefilter(w, opts)
+    return _argmax(cands, lambda a: score(w, a, depth), rng)
+
+
+def _argmax(opts: list[Action], f: Callable[[Action], float],
+            rng: random.Random | None) -> Action:
+    best, best_v = opts[0], -1e18
+    for a in opts:
+        v = f(a) + (rng.random() * 1e-7 if rng is not None else 0.0)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+# -- the policy ----------
+def choose(w: Game, rng: random.Random) -> Action:
+    """One step for the Octopus in world `w` (its own information set)."""
+    opts = options(w, SEAT)
+    if len(opts) == 1:
+        return opts[0]
+    kind = pending(w)["kind"]
+    if kind == "confront":
+        return rng.choice(opts)
+    if kind == "place_shark":
+        return _den(w, opts, rng)
+    if kind == "escape_use":
+        return next((a for a in opts if a.verb == "use"), opts[0])
+    return best_step(w, opts, 0, rng)
+
+
+def _den(w: Game, opts: list[Action], rng: random.Random) -> Action:
+    """B-6: the den whose corner zone is farthest from the Octopus."""
+    zo = F.octopus_zone(w)
+    b = board(w.board_side)
+
+    def far(a: Action) -> float:
+        return F.zone_dist(b.den_zone[int(a.args[0])], zo) + rng.random() * 1e-3
+
+    return max(opts, key=far)
