@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+import rules
+
 from . import rules_help
+from .handlers import deferred_load
 from .presenter import NO_PINGS, SEAT_ICON
 from .service import Refused
 from .storage import GameRow
@@ -50,6 +53,12 @@ async def find_game(it: discord.Interaction[Any], game: int | None) -> GameRow:
                   + ". Name one with the `game` option.")
 
 
+async def load_game(it: discord.Interaction[Any], game: int | None
+                    ) -> tuple[GameRow, rules.Game]:
+    row = await find_game(it, game)
+    return await _bot(it).service.load(row.id)
+
+
 class KelpCommands(app_commands.Group):
     def __init__(self) -> None:
         super().__init__(name="kelp", description="Play Kelp: Shark vs Octopus")
@@ -75,26 +84,20 @@ class KelpCommands(app_commands.Group):
     async def board(self, it: discord.Interaction[Any], game: int | None = None) -> None:
         # Deferred privately so a refusal stays private; the board itself is then a
         # second, public followup.
-        await it.response.defer(ephemeral=True, thinking=True)
-        try:
-            row = await find_game(it, game)
-            row, g = await _bot(it).service.load(row.id)
-        except Refused as e:
-            await it.followup.send(e.text, ephemeral=True)
+        found = await deferred_load(it, lambda: load_game(it, game))
+        if found is None:
             return
+        row, g = found
         await it.followup.send(f"Posting the public board of game #{row.id} here.",
                                ephemeral=True)
         await it.followup.send(**await _bot(it).presenter.public_payload(row, g))
 
     @app_commands.command(description="Open your private panel for a game")
     async def panel(self, it: discord.Interaction[Any], game: int | None = None) -> None:
-        await it.response.defer(ephemeral=True, thinking=True)
-        try:
-            row = await find_game(it, game)
-            row, g = await _bot(it).service.load(row.id)
-        except Refused as e:
-            await it.followup.send(e.text, ephemeral=True)
+        found = await deferred_load(it, lambda: load_game(it, game))
+        if found is None:
             return
+        row, g = found
         seat = row.seat_of(it.user.id)
         if seat is None:
             await it.followup.send("You aren't playing in this game.", ephemeral=True)

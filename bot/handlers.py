@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,6 +18,7 @@ import rules
 from .components import lobby_view
 from .presenter import NO_PINGS, SEAT_ICON
 from .service import Refused
+from .storage import GameRow
 
 if TYPE_CHECKING:
     from .client import KelpBot
@@ -49,12 +51,10 @@ class Handlers:
 
     async def open_panel(self, it: discord.Interaction[Any], game: int, seat: str) -> None:
         """The table's panel buttons: only that seat's player gets a private panel."""
-        await it.response.defer(ephemeral=True, thinking=True)
-        try:
-            row, g = await self.bot.service.load(game)
-        except Refused as e:
-            await it.followup.send(e.text, ephemeral=True)
+        found = await deferred_load(it, lambda: self.bot.service.load(game))
+        if found is None:
             return
+        row, g = found
         mine = row.seat_of(it.user.id)
         if mine != seat:
             extra = (f" You are the {mine.capitalize()}: use the {SEAT_ICON[mine]} button."
@@ -66,12 +66,10 @@ class Handlers:
 
     async def board_for_me(self, it: discord.Interaction[Any], game: int) -> None:
         """Anyone may get the current public board privately (the table may be far up)."""
-        await it.response.defer(ephemeral=True, thinking=True)
-        try:
-            row, g = await self.bot.service.load(game)
-        except Refused as e:
-            await it.followup.send(e.text, ephemeral=True)
+        found = await deferred_load(it, lambda: self.bot.service.load(game))
+        if found is None:
             return
+        row, g = found
         await it.followup.send(**await self.bot.presenter.public_payload(row, g),
                                ephemeral=True)
 
@@ -246,6 +244,18 @@ class Handlers:
                                        allowed_mentions=discord.AllowedMentions(users=True))
         msg = await it.original_response()
         await self.bot.storage.set_lobby_message(lobby_id, msg.id)
+
+
+async def deferred_load(
+    it: discord.Interaction[Any], load: Callable[[], Awaitable[tuple[GameRow, rules.Game]]]
+) -> tuple[GameRow, rules.Game] | None:
+    """Defer privately (before any database work), then load a game or say why not."""
+    await it.response.defer(ephemeral=True, thinking=True)
+    try:
+        return await load()
+    except Refused as e:
+        await it.followup.send(e.text, ephemeral=True)
+        return None
 
 
 def _edit(payload: dict[str, Any]) -> dict[str, Any]:
