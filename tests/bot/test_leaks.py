@@ -52,6 +52,13 @@ async def twin_game(t: Table, gid: int, seed: int) -> int:
     return tid
 
 
+async def shown(t: Table, gid: int) -> list[dict[str, Any]]:
+    """What a spectator's `/kelp board` and the Shark's `/kelp panel` show for a game."""
+    board = await t.fake.slash(t.carol, "kelp board", game=gid)
+    panel = await t.fake.slash(t.bob, "kelp panel", game=gid)
+    return [normal(m, gid) for m in [*board.messages, *panel.messages]]
+
+
 @pytest.mark.parametrize(("seed", "steps"), [(1, 12), (2, 35), (3, 60), (4, 75)])
 async def test_what_the_shark_and_spectators_see_is_identical(table: Table, seed: int,
                                                              steps: int) -> None:
@@ -63,12 +70,7 @@ async def test_what_the_shark_and_spectators_see_is_identical(table: Table, seed
     if g.phase == "over":
         pytest.skip("the game ended before the probe point")
     b = await twin_game(t, a, seed)
-    seen = {}
-    for gid in (a, b):
-        board = await t.fake.slash(t.carol, "kelp board", game=gid)
-        panel = await t.fake.slash(t.bob, "kelp panel", game=gid)
-        seen[gid] = [normal(m, gid) for m in [*board.messages, *panel.messages]]
-    assert seen[a] == seen[b]
+    assert await shown(t, a) == await shown(t, b)
 
 
 async def test_a_locked_confrontation_colour_never_shows(table: Table) -> None:
@@ -119,9 +121,4 @@ async def test_a_locked_confrontation_colour_never_shows(table: Table) -> None:
     await t.bot.storage.db.execute("UPDATE games SET state = ? WHERE id = ?",
                                    (rules.dump(gb), b))
     await t.bot.storage.db.commit()
-    seen = {}
-    for gid_ in (gid, b):
-        board = await t.fake.slash(t.carol, "kelp board", game=gid_)
-        panel = await t.fake.slash(t.bob, "kelp panel", game=gid_)
-        seen[gid_] = [normal(m, gid_) for m in [*board.messages, *panel.messages]]
-    assert seen[gid] == seen[b]
+    assert await shown(t, gid) == await shown(t, b)
