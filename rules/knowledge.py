@@ -11,7 +11,7 @@ draw of one placement for `resample`.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 
 from .rng import Rng
 from .state import Game
@@ -97,3 +97,22 @@ class Placements:
 def placements(g: Game, tracker: list[tuple[str, ...]]) -> Placements:
     zones = [z for z in range(9) if g.hidden[z]]
     return Placements(zones, [tracker[z] for z in zones], hidden_counts(g))
+
+
+def zone_marginals(g: Game, tracker: list[tuple[str, ...]]) -> dict[int, dict[str, float]]:
+    """Hidden zone → the share of consistent placements giving it each kind.
+
+    Memoised on what the count depends on — the hidden zones, their candidate sets and
+    the hidden multiset, all known to the tracker's owner — because the computer players
+    ask for the same beliefs thousands of times per decision.
+    """
+    zones = tuple(z for z in range(9) if g.hidden[z])
+    counts = tuple(hidden_counts(g).items())
+    return _marginals(zones, tuple(tracker[z] for z in zones), counts)
+
+
+@lru_cache(maxsize=50_000)
+def _marginals(zones: tuple[int, ...], cands: tuple[tuple[str, ...], ...],
+               counts: tuple[tuple[str, int], ...]) -> dict[int, dict[str, float]]:
+    pl = Placements(list(zones), list(cands), dict(counts))
+    return dict(zip(zones, pl.marginals(), strict=True))

@@ -12,7 +12,7 @@ from typing import Any
 from .core import SEATS, card_name, dval
 from .data import CONF_COLOURS, ZONES, board, data
 from .engine import legal_actions, pending
-from .knowledge import hidden_counts, placements
+from .knowledge import hidden_counts, zone_marginals
 from .state import Game
 
 VIEWERS = ("octopus", "shark", "spectator", "omniscient")
@@ -34,8 +34,7 @@ def facing_text(g: Game) -> str:
 def _zones(g: Game, viewer: str) -> list[dict[str, Any]]:
     b = board(g.board_side)
     sees_all = viewer in ("octopus", "omniscient")
-    pl = placements(g, g.know_pub)
-    marg = dict(zip(pl.zones, pl.marginals(), strict=True))
+    marg = zone_marginals(g, g.know_pub)
     out = []
     for z in range(9):
         item: dict[str, Any] = {

@@ -79,6 +79,28 @@ def octopus_chance(w: Game, weights: dict[str, float] | None = None) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
+def confrontation_chance(w: Game, weights: dict[str, float] | None = None) -> float:
+    """The Octopus's chance from a confrontation about to be decided, in expectation.
+
+    Colours are chosen at random, so the Shark wins with one chance in the number of
+    pairs left; otherwise the Octopus escapes, the pair is trashed, the Strike die goes to
+    Hunger and the Octopus is out in the open for a moment. Taking the expectation here
+    spares the search the coin flip's noise."""
+    pairs = len(w.conf["octopus"])
+    if pairs <= 1:
+        return 0.0
+    wt = WEIGHTS if weights is None else weights
+    f = features(w)
+    f["pairs"] = float(pairs - 1)
+    h = len(w.hunger) + 1
+    f["hunger"] = float(h)
+    f["hunger_hi"] = float(max(0, h - 4))
+    f["exposed"] = 0.6
+    f["danger"] = 0.0
+    z = sum(wt.get(k, 0.0) * v for k, v in f.items())
+    return (1.0 - 1.0 / pairs) / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 def value(w: Game, seat: str) -> float:
     """The chance that `seat` wins from `w`."""
     p = octopus_chance(w)

@@ -14,7 +14,7 @@ from functools import cache
 from math import comb
 
 from ..data import ORTH_NEIGHBOURS, board, data
-from ..knowledge import placements
+from ..knowledge import zone_marginals
 from ..shark import steps_from
 from ..state import Game
 
@@ -53,10 +53,9 @@ def belief(g: Game, tracker: list[tuple[str, ...]]) -> list[dict[str, float]]:
     Revealed zones are certain. Hidden zones get the share of consistent placements
     (the same counting the views use), so this is exactly what the tracker's owner knows.
     """
-    pl = placements(g, tracker)
     out: list[dict[str, float]] = [{g.zones[z]: 1.0} if not g.hidden[z] else {}
                                    for z in range(9)]
-    for z, m in zip(pl.zones, pl.marginals(), strict=True):
+    for z, m in zone_marginals(g, tracker).items():
         out[z] = dict(m)
     return out
 

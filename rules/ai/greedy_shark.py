@@ -44,12 +44,15 @@ RED_NEEDED = 0.3  # a Strike die while the Shark has fewer than it needs
 RED_SPARE = 0.08
 DILUTE = 0.06  # a Current or Search die added to the bag makes Strike dice rarer
 BUY_MARGIN = 0.45
+FORCED_BUY = 0.0  # a third stored die: the forced purchase's Hunger die, beyond its net value
 
 
 # Losing outright costs what the Shark still hopes for at that point, not more: a Shark
 # one die from losing should still take a fair Strike rather than wait to lose.
 LOSS_SEVENTH = 0.35
 LOSS_NO_STRIKE = 0.45
+HUNGER_BASE = 0.25
+HUNGER_SLOPE = 0.05
 PROGRESS = 0.3  # a confrontation the Octopus escapes still trashes a pair
 
 
@@ -63,7 +66,7 @@ def hunger_cost(g: Game, extra: int = 0, reds_after: int | None = None) -> float
     if (h + 1 == track - 1 and reds_after is not None and reds_after <= 0
             and "unhunger" not in F.kept_effects(g)):
         return LOSS_NO_STRIKE
-    return 0.25 + 0.05 * h
+    return HUNGER_BASE + HUNGER_SLOPE * h
 
 
 def win_chance(g: Game) -> float:
@@ -231,7 +234,7 @@ def energy_penalty(c: Ctx, leftover: list[str]) -> float:
         c.buy_cache[pips] = best
     if best is None:
         return 0.0
-    return max(0.0, -best)
+    return max(0.0, -best) + FORCED_BUY
 
 
 # -- the move ----------

@@ -4,10 +4,12 @@ Each iteration draws a world from the seat's information set (`world.world`: eve
 the seat hasn't seen drawn afresh from a seed taken from the policy's rng) and plays it
 forward:
 
-- the seat's own decisions, step by step (every step of a multi-step command is a node),
+- the seat's own decisions — the first step of each command, and each pending decision —
   are chosen in a tree shared by all worlds, keyed by the steps taken (single-observer
   ISMCTS: a node stands for an information set, and UCB counts each child only in the
-  iterations where it was available);
+  iterations where it was available); the rest of a command (its cost, its targets) is
+  finished by the greedy policy, in the play-outs and in play alike, so the search spends
+  its budget on what to do rather than on how to pay for it;
 - below the tree, and for the other seat throughout, the greedy policies play — the
   other seat decides from its own knowledge inside the drawn world, so the search models
   a sensible opponent rather than one that sees through the Octopus's hiding;
@@ -35,10 +37,17 @@ from .world import SEED_BITS, options, world
 
 DEFAULT_SECONDS = 2.0
 EXPLORE = 0.35  # UCB exploration constant, for values in [0, 1]
+# Progressive widening: a node visited n times may have 1 + WIDEN * n ** WIDEN_POWER
+# children. The first child is the greedy policy's choice, so a small budget plays about
+# as well as greedy, and other steps are tried only as the visits to justify them grow
+# (Kelp's steps have up to 25 options, and a random sub-step — paying with the Octopus
+# itself, say — would otherwise drag a good card's average down).
+WIDEN = 1.0
+WIDEN_POWER = 0.5
 MAX_STEPS = 400  # a play-out never runs longer than this many steps
 # Where a play-out stops: "back" — when the turn comes back to the seat (the other side's
 # whole turn is played out); "own" — as soon as the seat's own turn is over.
-HORIZON = {"octopus": "back", "shark": "own"}
+HORIZON = {"octopus": "own", "shark": "own"}
 
 
 @dataclass
@@ -51,13 +60,14 @@ class SearchStats:
 
 
 class Node:
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "children", "order", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.total = 0.0
         self.avail = 0
+        self.order: list[str] = []  # children in the order they were added
 
     def ucb(self, explore: float) -> float:
         if self.visits == 0:
@@ -74,7 +84,54 @@ def rollout_policy(w: Game, seat: str, rng: random.Random) -> Action:
     return mod.choose(w, rng)
 
 
-def _horizon(seat: str, w: Game, start_turn: str, left_own: bool, came_back: bool) -> bool:
+def _squash(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, 2.0 * x))))
+
+
+def shark_terms(w: Game, pairs: int, hunger: int) -> float:
+    """What the Shark's own side is worth, in the greedy Shark's units: the Hunger dice
+    spent (each costing more than the last), the pairs already trashed, its kept cards,
+    Strike dice in play and Growth."""
+    spent = sum(0.25 + 0.05 * i for i in range(hunger))
+    reds = greedy_shark.reds_in_play(w)
+    kept = sum(greedy_shark.CARD_EFFECT.get(c.rpartition("_")[0] if c[-1].isdigit() else c,
+                                            0.02) for c in w.kept)
+    growth = sum(len(t) for t in w.growth) + 3 * sum(w.flipped)
+    return (-spent + greedy_shark.PROGRESS * (3 - pairs) + kept + 0.15 * min(reds, pairs + 1)
+            + 0.02 * growth)
+
+
+def leaf_value(w: Game, seat: str) -> float:
+    """The searcher's chance at the horizon, in [0, 1].
+
+    The Octopus judges by the greedy Octopus's evaluation (danger next turn, how sure the
+    Shark is of its zone, food, cards). The Shark judges by the same evaluation from the
+    other side — inside a drawn world it rewards being near where the Octopus probably is
+    and narrowing down where it might be — plus the greedy Shark's account of its own
+    side (Hunger spent, pairs trashed, cards, Strike dice)."""
+    if w.phase == "over":
+        return 1.0 if w.winner == seat else 0.0
+    e = greedy_octopus.evaluate(w)
+    if seat == "octopus":
+        return _squash(e)
+    return _squash(-e + shark_terms(w, len(w.conf["shark"]), len(w.hunger)))
+
+
+def confrontation_value(w: Game, seat: str) -> float:
+    """A confrontation about to be decided, in expectation (colours are a fair coin
+    between the pairs left): the Shark wins outright, or the Octopus escapes, the pair is
+    trashed and the Strike die goes to Hunger."""
+    if seat == "octopus":
+        return evaluate.confrontation_chance(w)
+    pairs = len(w.conf["shark"])
+    if pairs <= 1:
+        return 1.0
+    after = _squash(shark_terms(w, pairs - 1, len(w.hunger) + 1))
+    return 1.0 / pairs + (1.0 - 1.0 / pairs) * after
+
+
+def _horizon(seat: str, left_own: bool, came_back: bool) -> bool:
+    """Has the play-out reached the seat's horizon (see `HORIZON`)?"""
     if HORIZON.get(seat) == "own":
         return left_own
     return came_back
@@ -89,13 +146,19 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random) -> float:
     came_back = False
     prev = w.turn
     steps = 0
+    confront = None
     while w.phase != "over" and steps < MAX_STEPS:
-        if _horizon(seat, w, start_turn, left_own, came_back):
+        if _horizon(seat, left_own, came_back):
+            break
+        if (steps > 0 and pending(w)["kind"] == "confront"
+                and not any(w.locked.values())):
+            confront = confrontation_value(w, seat)
             break
         for s in deciders(w):
-            if s == seat and in_tree and pending(w)["kind"] != "confront":
+            if (s == seat and in_tree and not w.partial[seat]
+                    and pending(w)["kind"] != "confront"):
                 acts = options(w, seat)
-                a, node, fresh = _select(node, acts, rng)
+                a, node, fresh = _select(node, acts, w, seat, rng)
                 path.append(node)
                 if fresh:
                     in_tree = False
@@ -111,32 +174,42 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random) -> float:
             if w.turn == seat:
                 came_back = True
             prev = w.turn
-    v = evaluate.value(w, seat)
+    v = confront if confront is not None else leaf_value(w, seat)
     for n in path:
         n.visits += 1
         n.total += v
     return v
 
 
-def _select(node: Node, acts: list[Action], rng: random.Random) -> tuple[Action, Node, bool]:
-    """UCB over the children available in this world; a new child if any is untried."""
-    untried = [a for a in acts if a.text not in node.children]
-    for a in acts:
-        child = node.children.get(a.text)
+def _select(node: Node, acts: list[Action], w: Game, seat: str,
+            rng: random.Random) -> tuple[Action, Node, bool]:
+    """UCB over the children available in this world, widening progressively: a new
+    child (the greedy choice first, then untried steps at random) once the node's visits
+    allow one more."""
+    by_text = {a.text: a for a in acts}
+    for t in by_text:
+        child = node.children.get(t)
         if child is not None:
             child.avail += 1
-    if untried:
-        a = rng.choice(untried)
+    present = [t for t in node.order if t in by_text]
+    room = 1 + int(WIDEN * node.visits ** WIDEN_POWER)
+    if not present or (len(node.children) < room and len(present) < len(by_text)):
+        # None of the children tried so far is available in this world: the greedy step
+        # (legal here, so not among them) comes first; otherwise an untried step.
+        a = (rollout_policy(w, seat, rng) if not present
+             else rng.choice([by_text[t] for t in by_text if t not in node.children]))
         child = Node()
         child.avail = 1
         node.children[a.text] = child
+        node.order.append(a.text)
         return a, child, True
-    best, best_v = acts[0], -math.inf
-    for a in acts:
-        v = node.children[a.text].ucb(EXPLORE) + rng.random() * 1e-9
+    best, best_v = None, -math.inf
+    for t in present:
+        v = node.children[t].ucb(EXPLORE) + rng.random() * 1e-9
         if v > best_v:
-            best, best_v = a, v
-    return best, node.children[best.text], False
+            best, best_v = t, v
+    assert best is not None
+    return by_text[best], node.children[best], False
 
 
 def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None = None,
@@ -147,6 +220,10 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
         return opts[0]
     if pending(game)["kind"] == "confront":
         return rng.choice(opts)
+    if game.partial[seat]:
+        # The rest of a command is played the way the play-outs play it, so what the
+        # tree learnt about the command's first step holds for the command it finishes.
+        return rollout_policy(world(game, seat, rng.getrandbits(SEED_BITS)), seat, rng)
     if iterations is None and seconds is None:
         seconds = DEFAULT_SECONDS
     t0 = time.perf_counter()
