@@ -47,7 +47,7 @@ WIDEN_POWER = 0.5
 MAX_STEPS = 400  # a play-out never runs longer than this many steps
 # Where a play-out stops: "back" — when the turn comes back to the seat (the other side's
 # whole turn is played out); "own" — as soon as the seat's own turn is over.
-HORIZON = {"octopus": "own", "shark": "own"}
+HORIZON = {"octopus": "back", "shark": "own"}
 
 
 @dataclass
@@ -88,46 +88,28 @@ def _squash(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, 2.0 * x))))
 
 
-def shark_terms(w: Game, pairs: int, hunger: int) -> float:
-    """What the Shark's own side is worth, in the greedy Shark's units: the Hunger dice
-    spent (each costing more than the last), the pairs already trashed, its kept cards,
-    Strike dice in play and Growth."""
-    spent = sum(0.25 + 0.05 * i for i in range(hunger))
-    reds = greedy_shark.reds_in_play(w)
-    kept = sum(greedy_shark.CARD_EFFECT.get(c.rpartition("_")[0] if c[-1].isdigit() else c,
-                                            0.02) for c in w.kept)
-    growth = sum(len(t) for t in w.growth) + 3 * sum(w.flipped)
-    return (-spent + greedy_shark.PROGRESS * (3 - pairs) + kept + 0.15 * min(reds, pairs + 1)
-            + 0.02 * growth)
-
-
 def leaf_value(w: Game, seat: str) -> float:
     """The searcher's chance at the horizon, in [0, 1].
 
-    The Octopus judges by the greedy Octopus's evaluation (danger next turn, how sure the
-    Shark is of its zone, food, cards). The Shark judges by the same evaluation from the
-    other side — inside a drawn world it rewards being near where the Octopus probably is
-    and narrowing down where it might be — plus the greedy Shark's account of its own
-    side (Hunger spent, pairs trashed, cards, Strike dice)."""
+    The Octopus looks a whole Shark turn ahead, so its horizon falls where the greedy
+    Octopus's evaluation is at home (danger next turn, how sure the Shark is of its zone,
+    food, cards). The Shark's horizon is the end of its own turn, where the fitted win
+    model (`evaluate.value`) judges Hunger spent, pairs left, Strike dice and how exposed
+    the Octopus is in the drawn world. Each was the better of the two leaves for its seat
+    against the greedy players (docs/balance.md)."""
     if w.phase == "over":
         return 1.0 if w.winner == seat else 0.0
-    e = greedy_octopus.evaluate(w)
     if seat == "octopus":
-        return _squash(e)
-    return _squash(-e + shark_terms(w, len(w.conf["shark"]), len(w.hunger)))
+        return _squash(greedy_octopus.evaluate(w))
+    return evaluate.value(w, seat)
 
 
 def confrontation_value(w: Game, seat: str) -> float:
     """A confrontation about to be decided, in expectation (colours are a fair coin
     between the pairs left): the Shark wins outright, or the Octopus escapes, the pair is
     trashed and the Strike die goes to Hunger."""
-    if seat == "octopus":
-        return evaluate.confrontation_chance(w)
-    pairs = len(w.conf["shark"])
-    if pairs <= 1:
-        return 1.0
-    after = _squash(shark_terms(w, pairs - 1, len(w.hunger) + 1))
-    return 1.0 / pairs + (1.0 - 1.0 / pairs) * after
+    p = evaluate.confrontation_chance(w)
+    return p if seat == "octopus" else 1.0 - p
 
 
 def _horizon(seat: str, left_own: bool, came_back: bool) -> bool:
