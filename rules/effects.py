@@ -42,7 +42,7 @@ PILES = ("move", "hide", "learn", "eat")
 # these can skip the look-ahead.
 UNCONDITIONAL = frozenset({"swap", "draw", "hand_limit", "hunger", "trash_display"})
 # Who chooses inside a primitive when it runs outside a command (traps, escapes).
-CHOOSER = {"hunger": "shark"}
+CHOOSER = {"hunger": "shark", "wound": "shark"}
 
 
 def zset(zs: tuple[int, ...] | list[int]) -> tuple[str, ...]:
@@ -248,6 +248,8 @@ def take_card(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], sa
     if c == SKIP:
         return False
     cid, where = c.args
+    if g.oo and _take_event(g, cid, where):
+        return True
     if where == "discard":
         g.discard.remove(cid)
         to_hand_public(g, cid)
@@ -260,6 +262,19 @@ def take_card(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], sa
         ev(g, "take", "The Octopus takes a card from its draw pile and shuffles it",
            seat="octopus", secret={"octopus": {"card": cid,
                                                "text": f"You take {card_name(cid)}"}})
+    return True
+
+
+def _take_event(g: Game, cid: str, where: str) -> bool:
+    """D-4 with OO-2: an Event card taken by the Sea Snail is set aside and resolves at once."""
+    from .offspring import found_event, is_event
+
+    if not is_event(cid):
+        return False
+    (g.discard if where == "discard" else g.draw).remove(cid)
+    if where == "draw":
+        g.rng.shuffle(g.draw)
+    found_event(g, cid, "takes")
     return True
 
 
@@ -303,7 +318,7 @@ def trash_display(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any]
 def hide_shuffle(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
                  optional: bool) -> bool:
     """Flinch / Flight: the Octopus and chosen blocks become hidden and are shuffled."""
-    zo = octopus_zone(g)
+    zo = ZONE_INDEX[ctx["zone"]] if g.oo else octopus_zone(g)
     if eff.get("with") == "adjacent":
         opts = [act("with", ZONES[z]) for z in ORTH_NEIGHBOURS[zo]]
     else:
@@ -334,6 +349,17 @@ PRIMITIVES = {
     "trash_display": trash_display,
     "hide_shuffle": hide_shuffle,
 }
+
+
+def _add_module_primitives() -> None:
+    """Offshore Offspring's primitives (kelp-spec.md §10); base data never names them."""
+    from . import camouflage, offspring, wounds
+
+    for mod in (offspring, camouflage, wounds):
+        PRIMITIVES.update(mod.PRIMITIVES)
+
+
+_add_module_primitives()
 
 
 __all__ = ["CHOOSER", "PRIMITIVES", "SKIP", "run_effects"]

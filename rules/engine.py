@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import octopus, shark
+from . import octopus, offspring, shark
 from .actions import CANCEL, Action, IllegalAction, act, as_action, parse_action
 from .core import (
     SEATS,
@@ -19,12 +19,14 @@ from .core import (
     card_name,
     end_game,
     ev,
+    is_octopus,
     is_trap,
     kept_with,
     reveal,
     to_bag,
     to_growth,
     to_hunger,
+    trap_data,
     use_kept,
 )
 from .data import CONF_COLOURS, ZONES, board, data
@@ -37,13 +39,18 @@ SUPPORTED_EXPANSIONS: tuple[str, ...] = ()
 
 
 # -- setup ----------
-def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = ()) -> Game:
-    """C-6: blocks at random, the Octopus's hand, then the Octopus places the Shark (B-6)."""
+def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = (),
+             _unfinished: bool = False) -> Game:
+    """C-6: blocks at random, the Octopus's hand, then the Octopus places the Shark (B-6).
+
+    `_unfinished` (private, for tests) lets an expansion that is known but not yet in
+    `SUPPORTED_EXPANSIONS` be set up: the public entry refuses it until it is complete.
+    """
     from .data import board as load_board
 
     load_board(board)  # validates the side
     for x in expansions:
-        if x not in SUPPORTED_EXPANSIONS:
+        if x not in SUPPORTED_EXPANSIONS and not (_unfinished and x == offspring.OO):
             raise ValueError(f"expansion {x!r} is not supported yet")
     d = data()
     comp = d.comp
@@ -126,8 +133,12 @@ def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = ())
     g.history = []
     g.last_events = []
     g.resampled = False
+    g.juv_sharks = []
+    g.oo = {}
     for _ in range(int(comp["octopus"]["starting_draws"])):
         g.hand.append(g.draw.pop())
+    if offspring.OO in g.expansions:
+        offspring.setup(g)
     return g
 
 
@@ -195,6 +206,7 @@ def run_command(g: Game, seat: str, choices: list[Action]) -> None:
     """Run one whole command from its choices; raises NeedChoice or Infeasible."""
     if g.pend:
         _run_pending(g, seat, Chooser(choices))
+        offspring.flush_events(g)
         return
     root = choices[0]
     table: dict[str, Any] = octopus.HANDLERS if g.phase in ("den", "octopus") else shark.HANDLERS
@@ -205,6 +217,7 @@ def run_command(g: Game, seat: str, choices: list[Action]) -> None:
     h(g, seat, root, ch)
     if not ch.exhausted():
         raise Infeasible
+    offspring.flush_events(g)
 
 
 def feasible(g: Game, seat: str, choices: list[Action]) -> bool:
@@ -357,6 +370,10 @@ def _confrontation_result(g: Game, ctx: dict[str, Any]) -> None:
        octopus=o, shark=s)
     g.locked = {x: None for x in SEATS}
     if o == s:
+        if g.oo:
+            # OO-11/OO-13: the Octopus is eaten; the cards stay unless it was the last one.
+            offspring.eat_octopus(g, ctx["zone"], ctx["die"])
+            return
         end_game(g, "shark", "confrontation")
         return
     g.queue[0:0] = [["escape", o, ctx["zone"], ctx["die"]], ["trash_pair", o],
@@ -391,7 +408,10 @@ def _op_resolve(g: Game, z: int, d: str, card: str | None) -> None:
         return
     was_hidden = g.hidden[z]
     reveal(g, z, "Strike")
-    if kind == "octopus":
+    if is_octopus(kind):
+        if offspring.stage(kind) == "juvenile":
+            offspring.eat_octopus(g, z, d)  # OO-3: no confrontation
+            return
         g.queue[0:0] = [["confront", z, d]]
         return
     if is_trap(kind) and was_hidden:
@@ -402,7 +422,7 @@ def _op_resolve(g: Game, z: int, d: str, card: str | None) -> None:
 
 
 def _trap_ops(g: Game, z: int, kind: str) -> list[list[Any]]:
-    t = data().traps[kind]
+    t = trap_data(kind)
     ev(g, "trap", f"The {t['name']} trap in {ZONES[z]} triggers: {t['text']}", zones=(z,),
        trap=kind)
     ctx = {"why": f"{t['name']} trap", "zone": ZONES[z]}
@@ -421,6 +441,7 @@ def _op_eff(g: Game, seat: str, effects: list[dict[str, Any]], ctx: dict[str, An
                        "ctx": ctx, "optional": optional})
         return
     run_effects(g, effects, Chooser([]), ctx, optional=optional)
+    offspring.flush_events(g)
 
 
 def _op_confront(g: Game, z: int, d: str) -> None:
@@ -436,6 +457,9 @@ def _op_choose(g: Game, z: int, d: str) -> None:
     """X-1: with one pair left the Strike simply wins; otherwise both choose in secret."""
     if len(g.conf["octopus"]) <= 1:
         ev(g, "confront_certain", "Only one pair of confrontation cards is left: the Shark wins")
+        if g.oo:
+            offspring.eat_octopus(g, z, d)
+            return
         end_game(g, "shark", "confrontation")
         return
     g.locked = {s: None for s in SEATS}
@@ -443,8 +467,12 @@ def _op_choose(g: Game, z: int, d: str) -> None:
 
 
 def _op_escape(g: Game, colour: str, z: int, d: str) -> None:
-    c = data().colours[colour]
-    ctx = {"why": f"{c['escape']} escape", "zone": ZONES[z]}
+    if g.oo:
+        x = offspring.xd().confrontation.octopus[colour]
+        c = {"escape": x.escape, "effects": [dict(e) for e in x.effects]}
+    else:
+        c = data().colours[colour]
+    ctx = {"why": f"{c['escape']} escape", "zone": ZONES[z], "shark": "mother"}
     effects = list(c["effects"])
     seat = CHOOSER.get(effects[0]["op"], "octopus")
     if seat != "octopus":

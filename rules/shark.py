@@ -25,6 +25,7 @@ from .core import (
     peek,
     refill_display,
     roll,
+    shark_card,
     sort_dice,
     to_bag,
     to_growth,
@@ -293,11 +294,11 @@ def h_move(g: Game, seat: str, root: Action, ch: Chooser) -> None:
 
 # -- Search / Strike ----------
 def boost_cards(g: Game, colour: str) -> list[str]:
-    return [c for c in kept_with(g, "boost") if data().shark_cards[c].params["colour"] == colour]
+    return [c for c in kept_with(g, "boost") if shark_card(c).params["colour"] == colour]
 
 
 def boost(card: str | None) -> int:
-    return int(data().shark_cards[card].params.get("amount", 0)) if card else 0
+    return int(shark_card(card).params.get("amount", 0)) if card else 0
 
 
 def die_fits(g: Game, d: str, z: int, card: str | None) -> bool:
@@ -459,7 +460,7 @@ def buy_sets(g: Game) -> list[Action]:
     out = []
     for n in range(1, len(shown) + 1):
         for s in combinations(shown, n):
-            if sum(data().shark_cards[c].cost for c in s) > pips:
+            if sum(shark_card(c).cost for c in s) > pips:
                 continue
             key = tuple(sorted(base_id(c) for c in s))
             if key not in seen:
@@ -488,7 +489,7 @@ def h_buy(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     for c in root.args:
         g.display[g.display.index(c)] = None
         g.kept.append(c)
-        colour = data().shark_cards[c].die
+        colour = shark_card(c).die
         if g.supply_dice[colour] > 0:
             g.supply_dice[colour] -= 1
             g.bag[colour] += 1
