@@ -34,7 +34,7 @@ def _token_zone_options(g: Game, colour: str) -> list[Action] | None:
     if tok.placed != "zone":
         return None
     taken = {v for k, v in g.oo["tokens"].items() if isinstance(v, int)}
-    return [act("place", tok.id, ZONES[z]) for z in range(9) if z not in taken]
+    return [act("put", tok.id, ZONES[z]) for z in range(9) if z not in taken]
 
 
 def shell_off_choice(g: Game, ch: Chooser, safe: bool) -> ShellOff:

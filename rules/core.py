@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from .actions import Action
-from .data import ZONES, SharkCard, base_id, board, data
+from .data import ZONES, OctoCard, SharkCard, base_id, board, data
 from .names import WIN_TEXT, block_name, card_name
 from .state import Game
 
@@ -140,6 +140,19 @@ def growth_text(i: int, g: Game | None = None) -> str:
 
 def growth_effect(g: Game, effect: str) -> list[dict[str, Any]]:
     return [t for i, t in enumerate(growth_tiles(g)) if g.flipped[i] and t["effect"] == effect]
+
+
+def octo_card(cid: str) -> OctoCard:
+    """An Octopus card's data, base or Offshore Offspring's Escape to Safety (OO-6)."""
+    c = data().octo_cards.get(cid)
+    if c is not None:
+        return c
+    from .expansion_data import offshore_offspring
+
+    esc = offshore_offspring().eat_pile.escape
+    if cid == esc.id:
+        return esc
+    raise KeyError(cid)
 
 
 def shark_card(cid: str) -> SharkCard:

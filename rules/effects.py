@@ -138,7 +138,10 @@ def _learn_sources(g: Game, sources: list[str]) -> list[str]:
     out: list[str] = []
     if "cards" in sources:
         for p in PILES:
-            if g.piles[p] and (p != "eat" or room):
+            if g.oo and p == "eat":
+                if _oo_eat_ok(g):
+                    out.append(p)
+            elif g.piles[p] and (p != "eat" or room):
                 out.append(p)
     if room:
         kinds = [k for k, n in g.supply.items() if n > 0]
@@ -161,6 +164,11 @@ def learn(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: 
         if src == SKIP:
             return False
         s = src.args[0]
+        if g.oo and s == "eat":
+            from .food import learn_eat
+
+            learn_eat(g, ch, safe and last, into)
+            continue
         if s in PILES:
             cid = g.piles[s].pop()
             food = data().food_of_card.get(cid) if s == "eat" else None
@@ -181,10 +189,31 @@ def learn(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: 
         else:
             z = ZONE_INDEX[ch.pick([act("replace", ZONES[z]) for z in replaceable(g)],
                                    safe and last).args[0]]
+            track = _oo_shell_choice(g, ch, z, safe and last)
             g.supply[s] -= 1
             old = replace_block(g, z, s, "learned from the supply")
-            g.supply[old] = g.supply.get(old, 0) + 1
+            if track is not None:
+                from .camouflage import shell_off
+
+                shell_off(g, track)  # OO-4: a removed shell goes onto a Camouflage track
+            else:
+                g.supply[old] = g.supply.get(old, 0) + 1
     return True
+
+
+def _oo_eat_ok(g: Game) -> bool:
+    from .food import eat_source_ok
+
+    return eat_source_ok(g)
+
+
+def _oo_shell_choice(g: Game, ch: Chooser, z: int, safe: bool) -> Any:
+    """OO-4: where a shell replaced on the board goes (None: not a shell, or a base game)."""
+    if not g.oo or g.zones[z] != "shell":
+        return None
+    from .camouflage import shell_off_choice
+
+    return shell_off_choice(g, ch, safe)
 
 
 def draw(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
@@ -209,6 +238,10 @@ def hand_limit(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], s
 def eat(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
         optional: bool) -> bool:
     """O-8: eat a food orthogonally adjacent to the Octopus; bank its effect."""
+    if g.oo:
+        from .food import eat as oo_eat
+
+        return oo_eat(g, eff, ch, ctx, safe)
     food = eff["food"]
     if food not in g.zones:
         raise Infeasible
@@ -353,9 +386,9 @@ PRIMITIVES = {
 
 def _add_module_primitives() -> None:
     """Offshore Offspring's primitives (kelp-spec.md §10); base data never names them."""
-    from . import camouflage, offspring, wounds
+    from . import camouflage, food, offspring, wounds
 
-    for mod in (offspring, camouflage, wounds):
+    for mod in (offspring, camouflage, wounds, food):
         PRIMITIVES.update(mod.PRIMITIVES)
 
 

@@ -191,6 +191,9 @@ DECISION_TEXT = {
     "trap": "The Octopus resolves a trap",
     "escape": "The Octopus resolves its escape effect",
     "hunger_choice": "The Shark chooses which die goes to the Hunger Track",
+    "event": "The Octopus resolves an Event card",
+    "shell_back": "The Octopus takes a shell off a Camouflage track",
+    "wound": "The Shark places a wound",
 }
 
 
@@ -578,6 +581,10 @@ def _end_octopus_turn(g: Game) -> None:
     g.slots = []
     g.actions = 0
     g.tf = {}
+    if g.oo:
+        from .food import flip_eat_top
+
+        flip_eat_top(g)
     g.phase = "shark"
     g.turn = "shark"
     g.step = "start"

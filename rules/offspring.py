@@ -179,8 +179,10 @@ def flush_events(g: Game) -> None:
     ops = []
     for cid in g.oo["events"]:
         e = xd().events[cid]
-        ops.append(["eff", "octopus", [dict(s) for s in e.steps],
-                    {"why": e.name, "card": cid}, False, "event"])
+        # One decision per step: a step's shuffle is random, so the next step's choices
+        # must be asked only once it has applied.
+        ops.extend(["eff", "octopus", [dict(s)], {"why": e.name, "card": cid}, False, "event"]
+                   for s in e.steps)
     g.oo["resolving"] = [*g.oo["resolving"], *g.oo["events"]]
     g.oo["events"] = []
     g.queue[0:0] = ops

@@ -48,8 +48,19 @@ def distinct(dice: list[str]) -> list[str]:
 
 
 def empty(g: Game, s: int) -> bool:
-    """S-2: no die and no Shark on the space."""
+    """S-2: no die and no Shark on the space (nor, with OO-6, the Escape Route)."""
+    if g.oo and (s == g.oo["route"] or s in _juv_spaces(g)):
+        return False
     return s not in g.dice_on and s != g.shark_at
+
+
+def _juv_spaces(g: Game) -> set[int]:
+    return {int(j[1]) for j in g.juv_sharks}
+
+
+def off_limits(g: Game, s: int) -> bool:
+    """OO-6: Sharks can't stop on, swim over or use the Escape Route's space."""
+    return bool(g.oo) and s == g.oo["route"]
 
 
 def bag_size(g: Game) -> int:
@@ -191,7 +202,7 @@ def steps_from(g: Game, pos: int, fac: int | None, prev: int, visited: frozenset
     out = []
     for p in _exits(g, pos, fac):
         for t in b.at_point[p]:
-            if t == pos or t in visited:
+            if t == pos or t in visited or (g.oo and off_limits(g, t)):
                 continue
             far = 1 if b.ends[t][0] == p else 0
             d = g.dice_on.get(t)
