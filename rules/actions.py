@@ -81,7 +81,14 @@ _GRAMMAR: dict[str, tuple[tuple[str, ...], int, int]] = {
     "search": ((), 0, 0),
     "peek": (("zone",), 1, 1),
     "token": (("id",), 1, 1),
-    "shark": (("id",), 1, 1),          # this Shark moves next
+    "shark": (("id",), 1, 1),          # this Shark moves next (or owns the die)
+    "adrenaline": (("die",), 1, 1),    # Adrenaline Rush rerolls this Strike die from Energy
+    "double": (("die*",), 1, 3),       # Growth tile 1 (OO-9): reroll matching dice
+    "bloodlust": (("die",), 1, 1),
+    "decisive": ((), 0, 0),
+    "nursery": ((), 0, 0),
+    "powerful": (("id",), 1, 1),       # Powerful: this Shark is placed instead of moving
+    "face": (("id",), 1, 1),           # a placed Shark faces an end ("a"/"b") or is free
     "cancel": ((), 0, 0),
     "concede": ((), 0, 0),
 }

@@ -100,3 +100,72 @@ def shell_back(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], s
 
 
 PRIMITIVES = {"shell_back": shell_back}
+
+
+# -- abilities and tokens in the Shark's turn (OO-5) ----------
+def token_zone(g: Game, effect: str) -> int | None:
+    """The zone of a placed token with this effect (Cave, Rock), if unlocked."""
+    for t in _cam().tracks.values():
+        if t.token.effect == effect:
+            v = g.oo["tokens"].get(t.token.id)
+            return v if isinstance(v, int) else None
+    return None
+
+
+def ability_on(g: Game, effect: str) -> bool:
+    """OO-4: an unlocked ability works while an Octopus block of its colour is on the board."""
+    from .offspring import colour, is_octopus
+
+    for c, t in _cam().tracks.items():
+        if t.ability.effect == effect and c in g.oo["unlocked"]:
+            return any(is_octopus(k) and colour(k) == c for k in g.zones)
+    return False
+
+
+def decoy_ready(g: Game) -> bool:
+    for t in _cam().tracks.values():
+        if t.token.effect == "cancel_search":
+            return g.oo["tokens"].get(t.token.id) == "active"
+    return False
+
+
+def use_decoy(g: Game, z: int, d: str) -> None:
+    """OO-5 Ink Decoy: the search is cancelled, the die returns to the bag, the token is used."""
+    from .core import to_bag
+
+    if g.queue and g.queue[0][0] == "resolve":
+        g.queue.pop(0)
+    for i, (_, x) in enumerate(g.limbo):
+        if x == d:
+            del g.limbo[i]
+            break
+    to_bag(g, d)
+    for t in _cam().tracks.values():
+        if t.token.effect == "cancel_search":
+            g.oo["tokens"][t.token.id] = "used"
+            ev(g, "ink_decoy", f"The Octopus uses the {t.token.name}: the Search on {ZONES[z]}"
+               f" is cancelled and {d} returns to the bag", seat="octopus", zones=(z,))
+
+
+def fierce(g: Game, kind: str) -> bool:
+    """OO-5 Fierce Fighter: a white Octopus revealed by a Search die (ability unlocked)."""
+    from .offspring import colour, is_octopus
+
+    if not is_octopus(kind):
+        return False
+    for c, t in _cam().tracks.items():
+        if t.ability.effect == "wound_searcher" and c in g.oo["unlocked"] and colour(kind) == c:
+            return True
+    return False
+
+
+def fierce_ops(g: Game, z: int, who: str) -> list[list[Any]]:
+    ev(g, "fierce_fighter", f"The Octopus in {ZONES[z]} is a Fierce Fighter: the searching"
+       " Shark takes a wound", zones=(z,))
+    ctx = {"why": "Fierce Fighter", "zone": ZONES[z], "shark": who}
+    return [["eff", "shark", [{"op": "wound"}], ctx, False, "wound"]]
+
+
+def no_search_zone(g: Game) -> int | None:
+    """OO-5 Rock: Search dice may not be assigned to its zone."""
+    return token_zone(g, "no_search") if g.oo else None

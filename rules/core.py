@@ -181,6 +181,10 @@ def to_hunger(g: Game, d: str, why: str) -> None:
     """A die lands on the Hunger Track; G-2(b) and G-4 can end the game here."""
     g.hunger.append(d)
     ev(g, "hunger", f"{d} goes to the Hunger Track ({why}): {len(g.hunger)}/7", die=d)
+    if g.oo:
+        from .shark_tools import gain_tokens
+
+        gain_tokens(g)  # OO-10
     track = int(data().comp["shark"]["hunger_track"])
     if len(g.hunger) >= track:
         end_game(g, "octopus", "hunger")
@@ -413,10 +417,21 @@ def refill_display(g: Game) -> None:
 
 
 def zone_value(g: Game, z: int) -> int:
+    if g.oo and g.oo.get("six") == z:
+        from .wounds import six_value
+
+        v = six_value(g, z)
+        if v is not None:
+            return v
     return board(g.board_side).values[z]
 
 
 def adjacent_zones(g: Game) -> tuple[int, ...]:
+    """Zones next to the Shark (OO-8: next to any Shark in play)."""
+    if g.oo:
+        from .sharks import all_adjacent_zones
+
+        return all_adjacent_zones(g)
     if g.shark_at is None:
         return ()
     return board(g.board_side).borders[g.shark_at]

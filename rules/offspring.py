@@ -142,20 +142,13 @@ def oo_cards() -> list[str]:
 
 # -- Sharks ----------
 def sharks(g: Game) -> list[tuple[str, int, int | None]]:
-    """Every Shark in play as (name, space, facing): the Mother first, then the Juveniles."""
-    out: list[tuple[str, int, int | None]] = []
-    if g.shark_at is not None:
-        out.append(("mother", g.shark_at, g.facing))
-    out.extend((str(n), int(s), f) for n, s, f in g.juv_sharks)
-    return out
+    from .sharks import sharks as _sharks
+
+    return _sharks(g)
 
 
 def shark_spaces(g: Game) -> set[int]:
     return {s for _, s, _ in sharks(g)}
-
-
-def mother_alive(g: Game) -> bool:
-    return g.shark_at is not None
 
 
 # -- Event cards (OO-2) ----------

@@ -13,6 +13,7 @@ from typing import Any
 from .actions import act
 from .core import Chooser, end_game, ev, to_bag
 from .data import ZONE_INDEX
+from .data import ZONES as ZONE_NAMES
 from .expansion_data import offshore_offspring
 from .state import Game
 
@@ -89,3 +90,55 @@ def _check_sharks(g: Game) -> None:
 
 
 PRIMITIVES = {"wound": wound}
+
+
+# -- Wound board abilities (OO-12) ----------
+def _board_param(board_id: str, key: str) -> Any:
+    return offshore_offspring().wound_boards[board_id].params[key]
+
+
+def board_with(g: Game, effect: str) -> str | None:
+    for b in active_boards(g):
+        if offshore_offspring().wound_boards[b].effect == effect:
+            return b
+    return None
+
+
+def six_value(g: Game, z: int) -> int | None:
+    """Focused Hunter's "6" value token covering a zone's value."""
+    if g.oo and g.oo.get("six") == z:
+        for wb in offshore_offspring().wound_boards.values():
+            if wb.effect == "peek":
+                return int(wb.params["value_token"])
+    return None
+
+
+def six_resolved(g: Game, z: int, d: str) -> None:
+    """OO-12: the "6" leaves once a Search or Strike die showing 6 has resolved there."""
+    v = six_value(g, z)
+    if v is not None and int(d[0]) == v:
+        g.oo["six"] = None
+        ev(g, "six_token", f"The '{v}' token leaves {ZONE_NAMES[z]}", zones=(z,))
+
+
+def reckless_wound_ops(g: Game, ctx: dict[str, Any]) -> list[list[Any]]:
+    """Reckless Abandon: the Mother's boosted Strike was escaped: she takes a wound too."""
+    b = board_with(g, "boost_hidden_strike")
+    if (ctx.get("card") != RECKLESS or ctx.get("shark") != "mother" or b is None
+            or not _board_param(b, "wound_mother_on_escape")):
+        return []
+    return [["eff", "shark", [{"op": "wound"}], {"why": "Reckless Abandon", "shark": "mother"},
+             False, "wound"]]
+
+
+RECKLESS = "reckless_abandon"
+
+
+def reckless_amount(g: Game) -> int:
+    b = board_with(g, "boost_hidden_strike")
+    return int(_board_param(b, "amount")) if b else 0
+
+
+def reckless_usable(g: Game) -> bool:
+    b = board_with(g, "boost_hidden_strike")
+    return b is not None and int(g.tf.get("reckless", 0)) < int(_board_param(b, "per_turn"))

@@ -46,3 +46,18 @@ def octopus_draw_pile(g: Game, hand: list[str], draw: list[str]) -> None:
     g.draw_cands = list(g.unknown_cards)
     g.oo["oa_bottom"] = bool(draw) and draw[0] == "offspring_arriving"
     g._cache = {}
+
+
+def add_juvenile_shark(g: Game, space: int, facing: int | None = None) -> str:
+    """Put a Juvenile Shark in play on `space` (as if it had entered)."""
+    name = f"j{g.oo['juv_next']}"
+    g.oo["juv_next"] += 1
+    g.oo["juv_left"] -= 1
+    g.juv_sharks = [*g.juv_sharks, [name, space, facing]]
+    g._cache = {}
+    return name
+
+
+def flip_growth(g: Game, tile: int) -> None:
+    g.flipped[tile - 1] = True
+    g._cache = {}
