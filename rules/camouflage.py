@@ -169,3 +169,137 @@ def fierce_ops(g: Game, z: int, who: str) -> list[list[Any]]:
 def no_search_zone(g: Game) -> int | None:
     """OO-5 Rock: Search dice may not be assigned to its zone."""
     return token_zone(g, "no_search") if g.oo else None
+
+
+# -- in the Octopus's turn: colour changes, Deimatic Display and the Cave (OO-4, OO-5) -------
+def _colours(g: Game) -> list[str]:
+    return [offshore_offspring().faces.start_colour, *g.oo["unlocked"]]
+
+
+def camo_options(g: Game) -> list[Action]:
+    """OO-4: a revealed Octopus may change to any unlocked colour, or back to red (free)."""
+    from .offspring import colour, stage
+
+    out = []
+    for z in range(9):
+        k = g.zones[z]
+        if g.hidden[z] or stage(k) is None:
+            continue
+        out.extend(act("camo", ZONES[z], c) for c in _colours(g) if c != colour(k))
+    return out
+
+
+def h_camo(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    from .core import Infeasible
+    from .offspring import _set_kind, colour, octo_kind, stage
+
+    if root not in camo_options(g):
+        raise Infeasible
+    z, c = ZONE_INDEX[root.args[0]], root.args[1]
+    k = g.zones[z]
+    new = octo_kind(stage(k) or "adult", c)
+    _set_kind(g, z, new, f"camouflage: {colour(k)} to {c}")
+
+
+def _purple(g: Game) -> str | None:
+    for c, t in _cam().tracks.items():
+        if t.ability.effect == "push_sharks":
+            return c
+    return None
+
+
+def deimatic_options(g: Game) -> list[Action]:
+    """OO-5: the purple Octopus, if some Shark borders its zone (else nothing would happen)."""
+    from .offspring import colour, is_octopus
+    from .sharks import adjacent
+
+    c = _purple(g)
+    if c is None or c not in g.oo["unlocked"]:
+        return []
+    return [act("deimatic", ZONES[z]) for z in range(9)
+            if is_octopus(g.zones[z]) and colour(g.zones[z]) == c and adjacent(g, z)]
+
+
+FACINGS = ("free", "a", "b")
+
+
+def push_targets(g: Game, name: str, z: int) -> list[int]:
+    """Empty spaces next to the Shark's space that don't border zone z (OO-5)."""
+    from .data import board
+    from .sharks import pos, sharks
+
+    b = board(g.board_side)
+    s, _ = pos(g, name)
+    assert s is not None
+    taken = {x for _, x, _ in sharks(g)}
+    return sorted(t for t in b.next_to[s] if z not in b.borders[t] and t not in g.dice_on
+                  and t not in taken and t != g.oo["route"])
+
+
+def _facing_word(g: Game, t: int, f: int | None) -> str:
+    from .views import facing_text
+
+    return facing_text(g, t, f).lower() if f is not None else "free"
+
+
+def h_deimatic(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    """Deimatic Display: reveal the purple Octopus, push every Shark next to it away;
+    then, with the Cave unlocked, it may swap with the Cave zone's block."""
+    from .core import Infeasible, reveal, swap_blocks
+    from .sharks import adjacent, set_pos
+
+    if root not in deimatic_options(g):
+        raise Infeasible
+    z = ZONE_INDEX[root.args[0]]
+    pushes = []
+    for name in adjacent(g, z):
+        ts = push_targets(g, name, z)
+        if not ts:
+            continue
+        opts = [act("push", _space_of(g, name), t, _facing_word(g, t, f))
+                for t in ts for f in (None, 0, 1)]
+        c = ch.pick(opts, True)
+        t = int(c.args[1])
+        f = None if c.args[2] == "free" else next(
+            x for x in (0, 1) if _facing_word(g, t, x) == c.args[2])
+        pushes.append((name, t, f))
+    cave = token_zone(g, "cave_swap")
+    swap = False
+    if cave is not None and cave != z:
+        swap = ch.pick([Action("cave"), Action("skip")], True).verb == "cave"
+    reveal(g, z, "Deimatic Display")
+    ev(g, "deimatic", f"Deimatic Display: the purple Octopus in {ZONES[z]} scares the Sharks",
+       seat="octopus", zones=(z,))
+    for name, t, f in pushes:
+        old = _space_of(g, name)
+        set_pos(g, name, t, f)
+        ev(g, "push", f"The Shark on {old} is pushed to {t}", seat="octopus", spaces=(old, t),
+           shark=name)
+    if swap and cave is not None:
+        swap_blocks(g, z, cave, "the Cave")
+
+
+def _space_of(g: Game, name: str) -> int:
+    from .sharks import pos
+
+    s, _ = pos(g, name)
+    assert s is not None
+    return s
+
+
+def free_roots(g: Game) -> list[tuple[Action, bool]]:
+    """The module's free commands in the Octopus's turn, outside actions."""
+    return [(a, True) for a in [*camo_options(g), *deimatic_options(g)]]
+
+
+def kelp_pairs(g: Game) -> list[tuple[int, int]]:
+    """OO-5 Shadow Sneak: with a black Octopus on the board, any two Kelp zones may swap."""
+    from .data import board
+
+    if not ability_on(g, "kelp_swap"):
+        return []
+    kelp = sorted(board(g.board_side).kelp)
+    return [(a, b) for i, a in enumerate(kelp) for b in kelp[i + 1:]]
+
+
+HANDLERS = {"camo": h_camo, "deimatic": h_deimatic}

@@ -22,6 +22,7 @@ from .core import (
     end_game,
     ev,
     hide,
+    is_trap,
     octopus_zone,
     refill_display,
     replace_block,
@@ -89,11 +90,23 @@ def swap(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: b
          optional: bool) -> bool:
     """O-5: exchange the blocks of two zones; each keeps its hidden/revealed state."""
     avoid = ZONE_INDEX[ctx["zone"]] if eff.get("not_trap") else -1
-    c = _pick(ch, list(swap_options(eff.get("reach") == "touch", avoid)), safe, optional)
+    opts = list(swap_options(eff.get("reach") == "touch", avoid))
+    if g.oo:
+        opts.extend(_kelp_swaps(g, opts, avoid))
+    c = _pick(ch, opts, safe, optional)
     if c == SKIP:
         return False
     swap_blocks(g, ZONE_INDEX[c.args[0]], ZONE_INDEX[c.args[1]], ctx["why"])
     return True
+
+
+def _kelp_swaps(g: Game, have: list[Action], avoid: int) -> list[Action]:
+    """OO-5 Shadow Sneak: two Kelp zones may swap, ignoring adjacency."""
+    from .camouflage import kelp_pairs
+
+    seen = set(have)
+    return [a for x, y in kelp_pairs(g) if avoid not in (x, y)
+            and (a := act("swap", ZONES[x], ZONES[y])) not in seen]
 
 
 def shuffle(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
@@ -148,7 +161,7 @@ def _learn_sources(g: Game, sources: list[str]) -> list[str]:
         if "blocks" in sources:
             out.extend(kinds)
         elif "traps" in sources:
-            out.extend(k for k in kinds if k in data().traps)
+            out.extend(k for k in kinds if is_trap(k))
     return out
 
 
@@ -354,6 +367,12 @@ def hide_shuffle(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any],
     zo = ZONE_INDEX[ctx["zone"]] if g.oo else octopus_zone(g)
     if eff.get("with") == "adjacent":
         opts = [act("with", ZONES[z]) for z in ORTH_NEIGHBOURS[zo]]
+        if g.oo:
+            from .camouflage import kelp_pairs
+
+            near = set(ORTH_NEIGHBOURS[zo])
+            opts.extend(act("with", ZONES[y if x == zo else x]) for x, y in kelp_pairs(g)
+                        if zo in (x, y) and (y if x == zo else x) not in near)
     else:
         others = tuple(z for z in range(9) if z != zo)
         opts = list(zone_sets("with", others, 0, int(eff["max"])))

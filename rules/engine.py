@@ -563,6 +563,8 @@ def advance(g: Game) -> None:
 
 
 def _food_usable(g: Game) -> bool:
+    if g.oo and camouflage.free_roots(g):
+        return True  # OO-4/OO-5: free commands are left; the Octopus ends its turn itself
     return any(feasible(g, "octopus", [act("food", f)]) for f in set(g.banked))
 
 

@@ -70,6 +70,10 @@ def turn_roots(g: Game) -> list[tuple[Action, bool]]:
     else:
         out.append((END, True))
     out.extend((act("food", f), False) for f in sorted(set(g.banked)))
+    if g.oo:
+        from .camouflage import free_roots
+
+        out.extend(free_roots(g))
     return out
 
 
@@ -162,3 +166,13 @@ HANDLERS = {
     "food": h_food,
     "end": h_end,
 }
+
+
+def _add_module_handlers() -> None:
+    """Offshore Offspring's free commands (rules/camouflage.py)."""
+    from .camouflage import HANDLERS as CAMO
+
+    HANDLERS.update(CAMO)
+
+
+_add_module_handlers()
