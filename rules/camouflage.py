@@ -223,8 +223,9 @@ def deimatic_options(g: Game) -> list[Action]:
 FACINGS = ("free", "a", "b")
 
 
-def push_targets(g: Game, name: str, z: int) -> list[int]:
-    """Empty spaces next to the Shark's space that don't border zone z (OO-5)."""
+def push_targets(g: Game, name: str, z: int, claimed: tuple[int, ...] = ()) -> list[int]:
+    """Empty spaces next to the Shark's space that don't border zone z (OO-5); `claimed`
+    are spaces other Sharks are being pushed to by the same Display."""
     from .data import board
     from .sharks import pos, sharks
 
@@ -233,7 +234,7 @@ def push_targets(g: Game, name: str, z: int) -> list[int]:
     assert s is not None
     taken = {x for _, x, _ in sharks(g)}
     return sorted(t for t in b.next_to[s] if z not in b.borders[t] and t not in g.dice_on
-                  and t not in taken and t != g.oo["route"])
+                  and t not in taken and t != g.oo["route"] and t not in claimed)
 
 
 def _facing_word(g: Game, t: int, f: int | None) -> str:
@@ -253,7 +254,7 @@ def h_deimatic(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     z = ZONE_INDEX[root.args[0]]
     pushes = []
     for name in adjacent(g, z):
-        ts = push_targets(g, name, z)
+        ts = push_targets(g, name, z, tuple(t for _, t, _ in pushes))
         if not ts:
             continue
         opts = [act("push", _space_of(g, name), t, _facing_word(g, t, f))

@@ -276,6 +276,10 @@ def _flip(g: Game) -> None:
         _set_at(g, s, 1 - f)
 
 
+def _moves(g: Game) -> list[tuple[Action, bool]]:
+    return move_roots(g) + (tools.powerful_roots(g) if g.oo else [])
+
+
 def h_shark(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     """OO-8: name the Shark that moves next, then its move."""
     if not g.oo or root not in [a for a, _ in move_roots(g)]:
@@ -389,12 +393,20 @@ def die_fits(g: Game, d: str, z: int, card: str | None) -> bool:
     return dval(d) + boost(card, g) >= zone_value(g, z)
 
 
-def assign_options(g: Game, pool: list[str], used: set[int], cards: set[str]) -> list[Action]:
+def assign_options(g: Game, pool: list[str], used: set[int], cards: set[str],
+                   firsts: dict[int, str] | None = None) -> list[Action]:
     out = []
     for d in distinct(pool):
         if dcol(d) not in "YR":
             continue
         for z in adjacent_zones(g):
+            if z in used and g.oo and firsts is not None and z in firsts and z not in g.protected:
+                # OO-15 Pack Hunt: a second die of the other colour on a shared zone.
+                pack = tools.pack_hunt_ok(g, z, d, firsts.get(z), cards)
+                if pack and not (dcol(d) == "Y" and z == no_search_zone(g)) \
+                        and die_fits(g, d, z, None):
+                    out.append(act("assign", d, ZONES[z], pack))
+                continue
             if z in used or z in g.protected:
                 continue
             if g.oo and dcol(d) == "Y" and z == no_search_zone(g):
@@ -432,9 +444,10 @@ def h_assign(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     cards: set[str] = set()
     chosen: list[tuple[int, str, str | None]] = []
     owners: list[str] = []
+    firsts: dict[int, str] = {}
     c = root
     while True:
-        opts = assign_options(g, pool, used, cards) + go_options(g)
+        opts = assign_options(g, pool, used, cards, firsts) + go_options(g)
         if c not in opts:
             raise Infeasible
         if c.verb == "go":
@@ -449,9 +462,12 @@ def h_assign(g: Game, seat: str, root: Action, ch: Chooser) -> None:
         if g.oo:
             # OO-8: a zone next to several Sharks: the Shark names whose die it is.
             near = adjacent(g, z)
+            if z in firsts:  # Pack Hunt: the other Shark's die
+                near = [n for n in near if n != owners[[x[0] for x in chosen].index(z)]]
             owners.append(near[0] if len(near) == 1 else
                           ch.pick([act("shark", n) for n in near], True).args[0])
-        c = ch.pick(assign_options(g, pool, used, cards) + go_options(g), True)
+            firsts.setdefault(z, d)
+        c = ch.pick(assign_options(g, pool, used, cards, firsts) + go_options(g), True)
     for i, (z, d, card) in enumerate(chosen):
         g.pool.remove(d)
         g.assigned.append([z, d, card, owners[i]] if g.oo else [z, d, card])
@@ -666,11 +682,11 @@ def roots(g: Game) -> list[tuple[Action, bool]]:
         return return_roots(g) + anytime_roots(g)
     if st == "roll":
         extra = tools.roll_roots(g) if g.oo else []
-        return roll_roots(g) + extra + place_roots(g) + move_roots(g) + anytime_roots(g)
+        return roll_roots(g) + extra + place_roots(g) + _moves(g) + anytime_roots(g)
     if st == "place":
-        return place_roots(g) + move_roots(g) + anytime_roots(g)
+        return place_roots(g) + _moves(g) + anytime_roots(g)
     if st == "moving":
-        return move_roots(g) + anytime_roots(g)
+        return _moves(g) + anytime_roots(g)
     if st == "assign":
         return assign_roots(g) + anytime_roots(g)
     if st == "peek":

@@ -293,3 +293,57 @@ HANDLERS: dict[str, Any] = {
 }
 
 __all__ = ["HANDLERS", "adjacent"]
+
+
+# -- Powerful and Pack Hunt (OO-15) ----------
+def powerful_targets(g: Game, name: str) -> list[int]:
+    """Empty spaces next to another Shark's space."""
+    from .data import board
+    from .shark import empty
+    from .sharks import sharks
+
+    b = board(g.board_side)
+    near = {t for n, s, _ in sharks(g) if n != name for t in b.next_to[s]}
+    return sorted(t for t in near if empty(g, t))
+
+
+def powerful_roots(g: Game) -> list[tuple[Action, bool]]:
+    from .sharks import unmoved
+
+    if not kept_with(g, "place_by_shark") or g.tf.get("mover"):
+        return []
+    return [(act("powerful", n), True) for n in unmoved(g) if powerful_targets(g, n)]
+
+
+def h_powerful(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    """Powerful: instead of its regular move, a Shark is placed next to another Shark."""
+    from .camouflage import _facing_word
+    from .shark import _moved
+    from .sharks import pos, set_pos
+
+    name = root.args[0]
+    if root not in [a for a, _ in powerful_roots(g)]:
+        raise Infeasible
+    t = int(ch.pick([act("at", s) for s in powerful_targets(g, name)], True).args[0])
+    words = {_facing_word(g, t, f): f for f in (None, 0, 1)}
+    f = words[ch.pick([act("face", w) for w in words], True).args[0]]
+    use_kept(g, kept_with(g, "place_by_shark")[0])
+    old, _ = pos(g, name)
+    set_pos(g, name, t, f)
+    ev(g, "move", f"Powerful: the Shark on {old} is placed on {t}", seat="shark",
+       spaces=[s for s in (old, t) if s is not None], shark=name)
+    g.tf["mover"] = name
+    _moved(g)
+
+
+def pack_hunt_ok(g: Game, z: int, d: str, first: str | None, cards: set[str]) -> str | None:
+    """Pack Hunt: a zone next to two Sharks may take a Search and a Strike die this turn."""
+    from .sharks import adjacent
+
+    packs = [c for c in kept_with(g, "pack_hunt") if c not in cards]
+    if not packs or first is None or dcol(first) == dcol(d) or len(adjacent(g, z)) < 2:
+        return None
+    return packs[0]
+
+
+HANDLERS["powerful"] = h_powerful

@@ -103,7 +103,8 @@ def view(g: Game, viewer: str) -> dict[str, Any]:
         "bag": dict(g.bag),
         "supply_dice": dict(g.supply_dice),
         "pool": list(g.pool),
-        "assigned": [{"zone": ZONES[a[0]], "die": a[1], "card": a[2]} for a in g.assigned],
+        "assigned": [{"zone": ZONES[a[0]], "die": a[1], "card": a[2],
+                      **({"shark": a[3]} if len(a) > 3 else {})} for a in g.assigned],
         "resolving": [{"zone": ZONES[a[0]], "die": a[1]} for a in g.limbo],
         "growth": [
             {"tile": i + 1, "dice": list(t), "flipped": g.flipped[i], "text": gt["text"]}

@@ -335,3 +335,30 @@ def test_oo_15_bloodlust_adds_one_to_a_strike_die() -> None:
     assert not any(t.startswith("frenzy") for t in texts(g, "shark"))
     do(g, "shark", "bloodlust 4R")
     assert "5R" in g.pool
+
+
+def test_oo_15_powerful_places_a_shark_next_to_another_instead_of_its_move() -> None:
+    g = _two_sharks()
+    keep(g, "powerful")
+    assert "powerful mother" in texts(g, "shark") and "powerful j1" in texts(g, "shark")
+    do(g, "shark", "powerful j1")
+    at = sorted(t for t in texts(g, "shark") if t.startswith("at"))
+    assert "at 18" in at and "at 5" not in at and "at 4" not in at
+    do(g, "shark", "at 18", "face s")
+    assert g.juv_sharks == [["j1", 18, 1]] and g.step == "moving"
+    assert "powerful" in g.s_trash
+    assert not any(t.startswith("powerful") for t in texts(g, "shark"))
+
+
+def test_oo_15_pack_hunt_lets_a_zone_next_to_two_sharks_take_a_search_and_a_strike() -> None:
+    g = oo_at_assign(shells(C3="octopus", A1="deal_wound"), ["6Y", "6R"], 4, facing=1)
+    add_juvenile_shark(g, 14, 0)  # both next to A1
+    keep(g, "pack_hunt")
+    do(g, "shark", "assign 6Y A1", "shark mother")
+    assert "assign 6R A1 pack_hunt" in texts(g, "shark")
+    assert "assign 6R A1" not in texts(g, "shark")
+    do(g, "shark", "assign 6R A1 pack_hunt", "go")
+    assert "pack_hunt" in g.s_trash
+    assert sorted((a[1], a[3]) for a in g.assigned) == [("6R", "j1"), ("6Y", "mother")]
+    v = rules.view(g, "spectator")["shark_side"]["assigned"]
+    assert {x["shark"] for x in v} == {"mother", "j1"}
