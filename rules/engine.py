@@ -35,22 +35,22 @@ from .rng import Rng
 from .shark import die_fits
 from .state import Game
 
-SUPPORTED_EXPANSIONS: tuple[str, ...] = ()
+# Offshore Offspring (kelp-spec.md §10) is offered once complete random games of it run to
+# the end through the property tests (tests/rules/test_oo_properties.py).
+SUPPORTED_EXPANSIONS: tuple[str, ...] = ("offshore_offspring",)
 
 
 # -- setup ----------
-def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = (),
-             _unfinished: bool = False) -> Game:
+def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = ()) -> Game:
     """C-6: blocks at random, the Octopus's hand, then the Octopus places the Shark (B-6).
 
-    `_unfinished` (private, for tests) lets an expansion that is known but not yet in
-    `SUPPORTED_EXPANSIONS` be set up: the public entry refuses it until it is complete.
+    `expansions=("offshore_offspring",)` sets up the module (OO-1) on top.
     """
     from .data import board as load_board
 
     load_board(board)  # validates the side
     for x in expansions:
-        if x not in SUPPORTED_EXPANSIONS and not (_unfinished and x == offspring.OO):
+        if x not in SUPPORTED_EXPANSIONS:
             raise ValueError(f"expansion {x!r} is not supported yet")
     d = data()
     comp = d.comp

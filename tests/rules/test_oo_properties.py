@@ -7,7 +7,6 @@ from collections import Counter
 
 import rules
 from tests.rules.games import GAMES, check_oo_conservation, mid_games, random_game
-from tests.rules.oo_positions import oo_game
 
 OO_GAMES = max(20, GAMES // 4)
 
@@ -27,11 +26,7 @@ def test_oo_records_replay_and_dumps_load_to_equal_games() -> None:
         g = random_game(1000 + seed, cancel_rate=0.05, oo=True)
         rec = rules.record(g)
         assert rec["options"]["expansions"] == ["offshore_offspring"]
-        # rules.replay, through the private entry while the module is unfinished:
-        r = oo_game(int(rec["seed"]), board=rec["options"]["board"])
-        for seat, text in rec["actions"]:
-            rules.apply(r, seat, text)
-        assert r == g
+        assert rules.replay(rec) == g
         assert rules.load(rules.dump(g)) == g
 
 
@@ -59,3 +54,36 @@ def test_oo_resample_depends_only_on_seed_and_view() -> None:
         other = rules.resample(g, "shark", 7)
         r2 = rules.resample(other, "shark", 99)
         assert r1.zones == r2.zones and r1.hand == r2.hand and r1.draw == r2.draw
+
+
+def test_oo_every_step_fits_one_discord_select() -> None:
+    """X-5 with the module's commands: at most 25 options per step, or a set of at most 25."""
+    set_verbs = {"pay", "shuffle", "hide", "with", "sharp_eyes", "store", "buy", "double"}
+
+    def check(g: rules.Game) -> None:
+        for seat in rules.SEATS:
+            by_verb: dict[str, set[str]] = {}
+            for a in rules.legal_actions(g, seat):
+                if a.verb in set_verbs:
+                    by_verb.setdefault(a.verb, set()).update(a.args)
+                else:
+                    by_verb.setdefault(a.verb, set()).add(a.text)
+            for verb, items in by_verb.items():
+                assert len(items) <= 25, (verb, len(items))
+
+    for seed in range(OO_GAMES // 4):
+        random_game(2000 + seed, each=check, oo=True)
+
+
+def test_oo_module_features_occur_in_random_play() -> None:
+    """The module's rules are reached from real play, not only from set-ups."""
+    seen: set[str] = set()
+    want = {"event_card", "octopus_eaten", "juvenile_shark", "wound", "hunger_token",
+            "camouflage", "unlock"}
+    for seed in range(OO_GAMES):
+        g = random_game(4000 + seed, oo=True,
+                        each=lambda g: seen.update(e["type"] for e in g.last_events))
+        assert g.phase == "over"
+        if want <= seen:
+            break
+    assert want <= seen, want - seen

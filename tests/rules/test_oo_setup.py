@@ -13,9 +13,10 @@ from rules.state import Game
 from tests.rules.oo_positions import oo_game, oo_started
 
 
-def test_oo_1_public_new_game_refuses_the_module_until_it_is_complete() -> None:
+def test_oo_1_public_new_game_offers_the_module_and_refuses_unknown_ones() -> None:
+    assert rules.new_game(1, expansions=("offshore_offspring",)).oo
     with pytest.raises(ValueError):
-        rules.new_game(1, expansions=("offshore_offspring",))
+        rules.new_game(1, expansions=("brilliant_behaviours",))
 
 
 def test_oo_1_board_is_the_red_adult_deal_wound_and_seven_shells_hidden() -> None:
