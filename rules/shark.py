@@ -691,6 +691,8 @@ def roots(g: Game) -> list[tuple[Action, bool]]:
         return assign_roots(g) + anytime_roots(g)
     if st == "peek":
         return tools.peek_roots(g) + anytime_roots(g)
+    if st == "drawn":
+        return tools.drawn_roots(g) + anytime_roots(g)
     if st == "resolve":
         return resolve_roots(g) + anytime_roots(g)
     if st == "store":

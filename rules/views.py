@@ -214,6 +214,7 @@ def _offspring_view(g: Game, out: dict[str, Any], sees: str) -> None:
         "hunger_tokens_gained": oo["hunger_gained"],
         "hunger_tokens_held": list(oo["held"]),
         "juvenile_sharks_left": oo["juv_left"],
+        "drawn": list(oo.get("drawn", [])),
     }
 
 

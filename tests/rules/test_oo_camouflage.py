@@ -216,3 +216,19 @@ def test_oo_5_abilities_work_only_while_an_octopus_of_the_colour_is_on_the_board
     do(g, "octopus", "camo A1 purple")
     assert "deimatic A1" in texts(g, "octopus")
     assert events_of(g.last_events, "replace")
+
+
+def test_oo_4_an_octopus_revealed_to_pay_may_change_colour_before_the_effect() -> None:
+    g = _octopus_turn(shells(A2="octopus", C3="deal_wound"))
+    _tracks(g, "black")
+    from tests.rules.oo_positions import octopus_draw_pile
+
+    octopus_draw_pile(g, ["jet", "fast_learning"], ["jet_2"])
+    do(g, "octopus", "play jet", "pay A2")
+    opts = texts(g, "octopus")
+    assert "camo A2 black" in opts and "go" in opts
+    assert "swap A2 C2" not in opts  # no black Octopus yet
+    do(g, "octopus", "camo A2 black")
+    assert "swap A2 C2" in texts(g, "octopus")  # Shadow Sneak works for this very swap
+    do(g, "octopus", "swap A2 C2")
+    assert g.zones[5] == "octopus_black" and g.actions == 1
