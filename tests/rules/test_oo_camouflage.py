@@ -232,3 +232,17 @@ def test_oo_4_an_octopus_revealed_to_pay_may_change_colour_before_the_effect() -
     assert "swap A2 C2" in texts(g, "octopus")  # Shadow Sneak works for this very swap
     do(g, "octopus", "swap A2 C2")
     assert g.zones[5] == "octopus_black" and g.actions == 1
+
+
+def test_oo_5_the_rock_also_stops_a_relentless_search() -> None:
+    from rules.shark import relentless_options
+    from tests.rules.positions import keep
+
+    g = oo_at_assign(shells(B1="octopus", C3="deal_wound"), ["6Y"], 5)
+    keep(g, "relentless")
+    g.step = "resolve"
+    g.resolved_zones = [ZONE_INDEX["B1"]]  # B1 was struck, then hidden again
+    assert [a.text for a in relentless_options(g)] == ["relentless 6Y B1"]
+    _tracks(g, "white", 4)
+    g.oo["tokens"]["rock"] = ZONE_INDEX["B1"]
+    assert relentless_options(g) == []
