@@ -246,3 +246,14 @@ def test_oo_5_the_rock_also_stops_a_relentless_search() -> None:
     _tracks(g, "white", 4)
     g.oo["tokens"]["rock"] = ZONE_INDEX["B1"]
     assert relentless_options(g) == []
+
+
+def test_oo_5_deimatic_display_never_pushes_two_sharks_to_one_space() -> None:
+    g = _octopus_turn(shells(A3="octopus_purple", C3="deal_wound"))
+    _tracks(g, "purple")
+    g.shark_at, g.facing = 22, None
+    add_juvenile_shark(g, 10, None)  # its only way out is 11
+    do(g, "octopus", "deimatic A3")
+    assert "push 22 11 free" in texts(g, "octopus")
+    do(g, "octopus", "push 22 11 free")  # now the Juvenile has nowhere to go: it stays
+    assert g.shark_at == 11 and g.juv_sharks == [["j1", 10, None]]
