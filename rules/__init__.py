@@ -1,10 +1,12 @@
-"""Kelp rules engine: the complete base game of *Kelp: Shark vs Octopus*, pure and seeded.
+"""Kelp rules engine: *Kelp: Shark vs Octopus* and its Offshore Offspring module, pure and
+seeded.
 
 Standard library only, no I/O, deterministic from a seed. The bot, renderer, AI and tests
 use only this API:
 
 - ``new_game(seed, *, board="day", expansions=()) -> Game`` — blocks placed at random; the
-  Octopus's first decision is the Shark's den (B-6).
+  Octopus's first decision is the Shark's den (B-6). ``expansions=("offshore_offspring",)``
+  plays the Offshore Offspring module (kelp-spec.md §10).
 - ``pending(game)`` — ``{"seats": [...], "kind": ..., "text": ...}``: who must decide now
   (one seat, both during a confrontation, none once the game is over) and what.
 - ``legal_actions(game, seat) -> list[Action]`` — every step that seat may take now (empty

@@ -66,6 +66,30 @@ _GRAMMAR: dict[str, tuple[tuple[str, ...], int, int]] = {
     "hostile": (("id",), 1, 1),
     "colour": (("id",), 1, 1),
     "trash": (("id",), 1, 1),
+    # Offshore Offspring (kelp-spec.md §10)
+    "track": (("id",), 1, 1),          # a removed shell goes onto this Camouflage track
+    "put": (("id", "zone"), 2, 2),     # an unlocked Cave or Rock goes to this zone
+    "from": (("id",), 1, 1),           # a returning shell comes off this track
+    "wound": (("id",), 1, 1),          # the Mother flips this wound token
+    "by": (("zone",), 1, 1),           # the Octopus (zone) that eats
+    "route": (("space",), 1, 1),       # the Escape Route covers this den
+    "camo": (("zone", "id"), 2, 2),    # a revealed Octopus changes colour
+    "deimatic": (("zone",), 1, 1),     # Deimatic Display by the purple Octopus in this zone
+    "push": (("space", "space", "id"), 3, 3),  # a Shark pushed from a space to one, facing
+    "cave": ((), 0, 0),
+    "decoy": ((), 0, 0),
+    "search": ((), 0, 0),
+    "peek": (("zone",), 1, 1),
+    "token": (("id",), 1, 1),
+    "shark": (("id",), 1, 1),          # this Shark moves next (or owns the die)
+    "adrenaline": (("die",), 1, 1),    # Adrenaline Rush rerolls this Strike die from Energy
+    "double": (("die*",), 1, 3),       # Growth tile 1 (OO-9): reroll matching dice
+    "bloodlust": (("die",), 1, 1),
+    "decisive": ((), 0, 0),
+    "roll": ((), 0, 0),
+    "nursery": ((), 0, 0),
+    "powerful": (("id",), 1, 1),       # Powerful: this Shark is placed instead of moving
+    "face": (("id",), 1, 1),           # a placed Shark faces an end ("a"/"b") or is free
     "cancel": ((), 0, 0),
     "concede": ((), 0, 0),
 }

@@ -7,10 +7,11 @@ win checks (G-1: checked after every atomic change) can never be forgotten by a 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .actions import Action
-from .data import ZONES, base_id, board, data
+from .data import ZONES, OctoCard, SharkCard, base_id, board, data
 from .names import WIN_TEXT, block_name, card_name
 from .state import Game
 
@@ -111,23 +112,79 @@ def to_growth(g: Game, d: str) -> None:
                 to_bag(g, x)
             g.growth[i] = []
             g.flipped[i] = True
-            ev(g, "growth_flip", f"Growth tile {i + 1} flips: {growth_text(i)}", tile=i + 1)
+            ev(g, "growth_flip", f"Growth tile {i + 1} flips: {growth_text(i, g)}", tile=i + 1)
         return
     to_bag(g, d)
 
 
-def growth_text(i: int) -> str:
-    return str(data().growth[i]["text"])
+def growth_tiles(g: Game) -> tuple[dict[str, Any], ...]:
+    """The game's Growth tiles in order: the base tiles, or OO-9's tiles 1–2 in their place."""
+    if not g.oo:
+        return data().growth
+    return _oo_growth()
+
+
+@cache
+def _oo_growth() -> tuple[dict[str, Any], ...]:
+    from .expansion_data import offshore_offspring
+
+    tiles = list(data().growth)
+    for n, t in offshore_offspring().growth.items():
+        tiles[n - 1] = {"tile": n, "effect": t.effect, "text": t.text, **t.params}
+    return tuple(tiles)
+
+
+def growth_text(i: int, g: Game | None = None) -> str:
+    return str((data().growth if g is None else growth_tiles(g))[i]["text"])
 
 
 def growth_effect(g: Game, effect: str) -> list[dict[str, Any]]:
-    return [t for i, t in enumerate(data().growth) if g.flipped[i] and t["effect"] == effect]
+    return [t for i, t in enumerate(growth_tiles(g)) if g.flipped[i] and t["effect"] == effect]
+
+
+def octo_card(cid: str) -> OctoCard:
+    """An Octopus card's data, base or Offshore Offspring's Escape to Safety (OO-6)."""
+    c = data().octo_cards.get(cid)
+    if c is not None:
+        return c
+    from .expansion_data import offshore_offspring
+
+    esc = offshore_offspring().eat_pile.escape
+    if cid == esc.id:
+        return esc
+    raise KeyError(cid)
+
+
+def shark_card(cid: str) -> SharkCard:
+    """A Shark card's data, base or Offshore Offspring (OO-15): their ids never clash."""
+    c = data().shark_cards.get(cid)
+    if c is not None:
+        return c
+    from .expansion_data import offshore_offspring
+
+    return offshore_offspring().shark_cards[cid]
+
+
+@cache
+def trap_data(kind: str) -> dict[str, Any]:
+    """A trap's name, text and effects, base (T-1) or Offshore Offspring (OO-7)."""
+    t = data().traps.get(kind)
+    if t is not None:
+        return t
+    from .expansion_data import offshore_offspring
+
+    x = offshore_offspring().traps[kind]
+    return {"id": x.id, "name": x.name, "text": x.text, "effects": list(x.effects)}
 
 
 def to_hunger(g: Game, d: str, why: str) -> None:
     """A die lands on the Hunger Track; G-2(b) and G-4 can end the game here."""
     g.hunger.append(d)
     ev(g, "hunger", f"{d} goes to the Hunger Track ({why}): {len(g.hunger)}/7", die=d)
+    if g.oo:
+        from .shark_tools import gain_tokens
+
+        gain_tokens(g)  # OO-10
     track = int(data().comp["shark"]["hunger_track"])
     if len(g.hunger) >= track:
         end_game(g, "octopus", "hunger")
@@ -145,7 +202,16 @@ def no_strike_left(g: Game) -> bool:
         return False
     if any(dcol(d) == "R" for d in g.energy):
         return False
-    return not any(data().shark_cards[c].effect == "unhunger" for c in g.kept)
+    if any(shark_card(c).effect == "unhunger" for c in g.kept):
+        return False
+    return not (g.oo and _oo_strike_help(g))
+
+
+def _oo_strike_help(g: Game) -> bool:
+    """G-4 with Offshore Offspring: an unused Gain a Strike Die token can still help."""
+    from .offspring import strike_token_usable
+
+    return strike_token_usable(g)
 
 
 def end_game(g: Game, winner: str, reason: str) -> None:
@@ -260,7 +326,19 @@ def octopus_zone(g: Game) -> int:
 
 
 def is_trap(kind: str) -> bool:
-    return kind in data().traps
+    return kind in data().traps or kind in _oo_traps()
+
+
+@cache
+def _oo_traps() -> frozenset[str]:
+    from .expansion_data import offshore_offspring
+
+    return frozenset(offshore_offspring().traps)
+
+
+def is_octopus(kind: str) -> bool:
+    """OO-0: any Octopus block, adult or Juvenile, of any colour ("octopus" in base games)."""
+    return kind == "octopus" or kind.startswith(("octopus_", "juvenile"))
 
 
 def is_food(kind: str) -> bool:
@@ -272,7 +350,7 @@ def replaceable(g: Game) -> list[int]:
     return [
         z
         for z in range(9)
-        if not g.hidden[z] and g.zones[z] != "octopus" and not is_food(g.zones[z])
+        if not g.hidden[z] and not is_octopus(g.zones[z]) and not is_food(g.zones[z])
     ]
 
 
@@ -294,7 +372,7 @@ def to_hand_public(g: Game, cid: str) -> None:
 def draw_cards(g: Game, n: int, why: str) -> int:
     """Draw n cards (G-6: reshuffle the discard pile when the draw pile is empty)."""
     drawn: list[str] = []
-    for _ in range(n):
+    while len(drawn) < n:
         if not g.draw:
             if not g.discard:
                 break
@@ -307,6 +385,8 @@ def draw_cards(g: Game, n: int, why: str) -> int:
             g.rng.shuffle(g.draw)
             ev(g, "reshuffle", "The Octopus shuffles its discard pile into a new draw pile")
         cid = g.draw.pop()
+        if g.oo and _event_found(g, cid):
+            continue
         g.hand.append(cid)
         drawn.append(cid)
     if drawn or n:
@@ -318,6 +398,16 @@ def draw_cards(g: Game, n: int, why: str) -> int:
     return len(drawn)
 
 
+def _event_found(g: Game, cid: str) -> bool:
+    """OO-2: an Event card drawn never enters the hand; the draw goes on without it."""
+    from .offspring import found_event, is_event
+
+    if not is_event(cid):
+        return False
+    found_event(g, cid, "draws")
+    return True
+
+
 def refill_display(g: Game) -> None:
     for i, c in enumerate(g.display):
         if c is None and g.deck:
@@ -327,10 +417,21 @@ def refill_display(g: Game) -> None:
 
 
 def zone_value(g: Game, z: int) -> int:
+    if g.oo and g.oo.get("six") == z:
+        from .wounds import six_value
+
+        v = six_value(g, z)
+        if v is not None:
+            return v
     return board(g.board_side).values[z]
 
 
 def adjacent_zones(g: Game) -> tuple[int, ...]:
+    """Zones next to the Shark (OO-8: next to any Shark in play)."""
+    if g.oo:
+        from .sharks import all_adjacent_zones
+
+        return all_adjacent_zones(g)
     if g.shark_at is None:
         return ()
     return board(g.board_side).borders[g.shark_at]
@@ -340,7 +441,7 @@ def kept_with(g: Game, effect: str) -> list[str]:
     """Kept Shark cards with a given effect, one per design (copies are interchangeable)."""
     seen: dict[str, str] = {}
     for c in g.kept:
-        if data().shark_cards[c].effect == effect:
+        if shark_card(c).effect == effect:
             seen.setdefault(base_id(c), c)
     return list(seen.values())
 

@@ -22,6 +22,7 @@ from .core import (
     end_game,
     ev,
     hide,
+    is_trap,
     octopus_zone,
     refill_display,
     replace_block,
@@ -42,7 +43,7 @@ PILES = ("move", "hide", "learn", "eat")
 # these can skip the look-ahead.
 UNCONDITIONAL = frozenset({"swap", "draw", "hand_limit", "hunger", "trash_display"})
 # Who chooses inside a primitive when it runs outside a command (traps, escapes).
-CHOOSER = {"hunger": "shark"}
+CHOOSER = {"hunger": "shark", "wound": "shark"}
 
 
 def zset(zs: tuple[int, ...] | list[int]) -> tuple[str, ...]:
@@ -89,11 +90,23 @@ def swap(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: b
          optional: bool) -> bool:
     """O-5: exchange the blocks of two zones; each keeps its hidden/revealed state."""
     avoid = ZONE_INDEX[ctx["zone"]] if eff.get("not_trap") else -1
-    c = _pick(ch, list(swap_options(eff.get("reach") == "touch", avoid)), safe, optional)
+    opts = list(swap_options(eff.get("reach") == "touch", avoid))
+    if g.oo:
+        opts.extend(_kelp_swaps(g, opts, avoid))
+    c = _pick(ch, opts, safe, optional)
     if c == SKIP:
         return False
     swap_blocks(g, ZONE_INDEX[c.args[0]], ZONE_INDEX[c.args[1]], ctx["why"])
     return True
+
+
+def _kelp_swaps(g: Game, have: list[Action], avoid: int) -> list[Action]:
+    """OO-5 Shadow Sneak: two Kelp zones may swap, ignoring adjacency."""
+    from .camouflage import kelp_pairs
+
+    seen = set(have)
+    return [a for x, y in kelp_pairs(g) if avoid not in (x, y)
+            and (a := act("swap", ZONES[x], ZONES[y])) not in seen]
 
 
 def shuffle(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
@@ -138,14 +151,17 @@ def _learn_sources(g: Game, sources: list[str]) -> list[str]:
     out: list[str] = []
     if "cards" in sources:
         for p in PILES:
-            if g.piles[p] and (p != "eat" or room):
+            if g.oo and p == "eat":
+                if _oo_eat_ok(g):
+                    out.append(p)
+            elif g.piles[p] and (p != "eat" or room):
                 out.append(p)
     if room:
         kinds = [k for k, n in g.supply.items() if n > 0]
         if "blocks" in sources:
             out.extend(kinds)
         elif "traps" in sources:
-            out.extend(k for k in kinds if k in data().traps)
+            out.extend(k for k in kinds if is_trap(k))
     return out
 
 
@@ -161,6 +177,11 @@ def learn(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: 
         if src == SKIP:
             return False
         s = src.args[0]
+        if g.oo and s == "eat":
+            from .food import learn_eat
+
+            learn_eat(g, ch, safe and last, into)
+            continue
         if s in PILES:
             cid = g.piles[s].pop()
             food = data().food_of_card.get(cid) if s == "eat" else None
@@ -181,10 +202,31 @@ def learn(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: 
         else:
             z = ZONE_INDEX[ch.pick([act("replace", ZONES[z]) for z in replaceable(g)],
                                    safe and last).args[0]]
+            track = _oo_shell_choice(g, ch, z, safe and last)
             g.supply[s] -= 1
             old = replace_block(g, z, s, "learned from the supply")
-            g.supply[old] = g.supply.get(old, 0) + 1
+            if track is not None:
+                from .camouflage import shell_off
+
+                shell_off(g, track)  # OO-4: a removed shell goes onto a Camouflage track
+            else:
+                g.supply[old] = g.supply.get(old, 0) + 1
     return True
+
+
+def _oo_eat_ok(g: Game) -> bool:
+    from .food import eat_source_ok
+
+    return eat_source_ok(g)
+
+
+def _oo_shell_choice(g: Game, ch: Chooser, z: int, safe: bool) -> Any:
+    """OO-4: where a shell replaced on the board goes (None: not a shell, or a base game)."""
+    if not g.oo or g.zones[z] != "shell":
+        return None
+    from .camouflage import shell_off_choice
+
+    return shell_off_choice(g, ch, safe)
 
 
 def draw(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
@@ -209,6 +251,10 @@ def hand_limit(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], s
 def eat(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
         optional: bool) -> bool:
     """O-8: eat a food orthogonally adjacent to the Octopus; bank its effect."""
+    if g.oo:
+        from .food import eat as oo_eat
+
+        return oo_eat(g, eff, ch, ctx, safe)
     food = eff["food"]
     if food not in g.zones:
         raise Infeasible
@@ -248,6 +294,8 @@ def take_card(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], sa
     if c == SKIP:
         return False
     cid, where = c.args
+    if g.oo and _take_event(g, cid, where):
+        return True
     if where == "discard":
         g.discard.remove(cid)
         to_hand_public(g, cid)
@@ -260,6 +308,19 @@ def take_card(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], sa
         ev(g, "take", "The Octopus takes a card from its draw pile and shuffles it",
            seat="octopus", secret={"octopus": {"card": cid,
                                                "text": f"You take {card_name(cid)}"}})
+    return True
+
+
+def _take_event(g: Game, cid: str, where: str) -> bool:
+    """D-4 with OO-2: an Event card taken by the Sea Snail is set aside and resolves at once."""
+    from .offspring import found_event, is_event
+
+    if not is_event(cid):
+        return False
+    (g.discard if where == "discard" else g.draw).remove(cid)
+    if where == "draw":
+        g.rng.shuffle(g.draw)
+    found_event(g, cid, "takes")
     return True
 
 
@@ -303,9 +364,15 @@ def trash_display(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any]
 def hide_shuffle(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
                  optional: bool) -> bool:
     """Flinch / Flight: the Octopus and chosen blocks become hidden and are shuffled."""
-    zo = octopus_zone(g)
+    zo = ZONE_INDEX[ctx["zone"]] if g.oo else octopus_zone(g)
     if eff.get("with") == "adjacent":
         opts = [act("with", ZONES[z]) for z in ORTH_NEIGHBOURS[zo]]
+        if g.oo:
+            from .camouflage import kelp_pairs
+
+            near = set(ORTH_NEIGHBOURS[zo])
+            opts.extend(act("with", ZONES[y if x == zo else x]) for x, y in kelp_pairs(g)
+                        if zo in (x, y) and (y if x == zo else x) not in near)
     else:
         others = tuple(z for z in range(9) if z != zo)
         opts = list(zone_sets("with", others, 0, int(eff["max"])))
@@ -334,6 +401,17 @@ PRIMITIVES = {
     "trash_display": trash_display,
     "hide_shuffle": hide_shuffle,
 }
+
+
+def _add_module_primitives() -> None:
+    """Offshore Offspring's primitives (kelp-spec.md §10); base data never names them."""
+    from . import camouflage, food, offspring, wounds
+
+    for mod in (offspring, camouflage, wounds, food):
+        PRIMITIVES.update(mod.PRIMITIVES)
+
+
+_add_module_primitives()
 
 
 __all__ = ["CHOOSER", "PRIMITIVES", "SKIP", "run_effects"]

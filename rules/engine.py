@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import octopus, shark
+from . import camouflage, octopus, offspring, shark, sharks, wounds
 from .actions import CANCEL, Action, IllegalAction, act, as_action, parse_action
 from .core import (
     SEATS,
@@ -19,12 +19,14 @@ from .core import (
     card_name,
     end_game,
     ev,
+    is_octopus,
     is_trap,
     kept_with,
     reveal,
     to_bag,
     to_growth,
     to_hunger,
+    trap_data,
     use_kept,
 )
 from .data import CONF_COLOURS, ZONES, board, data
@@ -33,12 +35,17 @@ from .rng import Rng
 from .shark import die_fits
 from .state import Game
 
-SUPPORTED_EXPANSIONS: tuple[str, ...] = ()
+# Offshore Offspring (kelp-spec.md §10) is offered once complete random games of it run to
+# the end through the property tests (tests/rules/test_oo_properties.py).
+SUPPORTED_EXPANSIONS: tuple[str, ...] = ("offshore_offspring",)
 
 
 # -- setup ----------
 def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = ()) -> Game:
-    """C-6: blocks at random, the Octopus's hand, then the Octopus places the Shark (B-6)."""
+    """C-6: blocks at random, the Octopus's hand, then the Octopus places the Shark (B-6).
+
+    `expansions=("offshore_offspring",)` sets up the module (OO-1) on top.
+    """
     from .data import board as load_board
 
     load_board(board)  # validates the side
@@ -126,8 +133,12 @@ def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = ())
     g.history = []
     g.last_events = []
     g.resampled = False
+    g.juv_sharks = []
+    g.oo = {}
     for _ in range(int(comp["octopus"]["starting_draws"])):
         g.hand.append(g.draw.pop())
+    if offspring.OO in g.expansions:
+        offspring.setup(g)
     return g
 
 
@@ -169,6 +180,9 @@ DECISION_TEXT = {
     "octopus_turn": "The Octopus takes its two actions",
     "shark_return": "The Shark returns Current dice to its bag",
     "shark_roll": "The Shark adjusts its roll, places Current dice, then moves",
+    "shark_drawn": "The Shark may draw again (Decisive) before rolling",
+    "shark_moving": "The Shark moves its other Sharks",
+    "shark_peek": "The Shark may peek at hidden blocks",
     "shark_place": "The Shark places Current dice, then moves",
     "shark_assign": "The Shark assigns Search and Strike dice",
     "shark_resolve": "The Shark resolves its dice",
@@ -180,6 +194,10 @@ DECISION_TEXT = {
     "trap": "The Octopus resolves a trap",
     "escape": "The Octopus resolves its escape effect",
     "hunger_choice": "The Shark chooses which die goes to the Hunger Track",
+    "event": "The Octopus resolves an Event card",
+    "shell_back": "The Octopus takes a shell off a Camouflage track",
+    "wound": "The Shark places a wound",
+    "decoy": "The Octopus may use the Ink Decoy",
 }
 
 
@@ -195,6 +213,7 @@ def run_command(g: Game, seat: str, choices: list[Action]) -> None:
     """Run one whole command from its choices; raises NeedChoice or Infeasible."""
     if g.pend:
         _run_pending(g, seat, Chooser(choices))
+        offspring.flush_events(g)
         return
     root = choices[0]
     table: dict[str, Any] = octopus.HANDLERS if g.phase in ("den", "octopus") else shark.HANDLERS
@@ -205,6 +224,7 @@ def run_command(g: Game, seat: str, choices: list[Action]) -> None:
     h(g, seat, root, ch)
     if not ch.exhausted():
         raise Infeasible
+    offspring.flush_events(g)
 
 
 def feasible(g: Game, seat: str, choices: list[Action]) -> bool:
@@ -345,6 +365,11 @@ def _run_pending(g: Game, seat: str, ch: Chooser) -> None:
         g.pend.pop(0)
         if c != SKIP:
             g.queue[0:0] = p["then"]
+    elif kind == "decoy":
+        c = ch.pick([Action("decoy"), Action("search")], True)
+        g.pend.pop(0)
+        if c.verb == "decoy":
+            camouflage.use_decoy(g, p["ctx"]["zone"], p["ctx"]["die"])
     else:
         g.pend.pop(0)
         run_effects(g, p["effects"], ch, p["ctx"], optional=p["optional"])
@@ -357,7 +382,17 @@ def _confrontation_result(g: Game, ctx: dict[str, Any]) -> None:
        octopus=o, shark=s)
     g.locked = {x: None for x in SEATS}
     if o == s:
+        if g.oo:
+            # OO-11/OO-13: the Octopus is eaten; the cards stay unless it was the last one.
+            offspring.eat_octopus(g, ctx["zone"], ctx["die"])
+            return
         end_game(g, "shark", "confrontation")
+        return
+    if g.oo:
+        # OO-12 Reckless Abandon: the Mother's boosted Strike was escaped: she is wounded.
+        extra = wounds.reckless_wound_ops(g, ctx)
+        g.queue[0:0] = [["escape", o, ctx["zone"], ctx["die"], ctx["shark"]], *extra,
+                        ["trash_pair", o], ["hunger_die", ctx["die"], "the Octopus escaped"]]
         return
     g.queue[0:0] = [["escape", o, ctx["zone"], ctx["die"]], ["trash_pair", o],
                     ["hunger_die", ctx["die"], "the Octopus escaped"]]
@@ -370,42 +405,63 @@ def _trash_pair(g: Game, colour: str) -> None:
 
 
 # -- the effect queue ----------
-def _op_resolve(g: Game, z: int, d: str, card: str | None) -> None:
-    """S-4 Resolve: re-check the die, then Search or Strike whatever block is there now."""
+def _op_resolve(g: Game, z: int, d: str, card: str | None, who: str = "mother",
+                asked: bool = False) -> None:
+    """S-4 Resolve: re-check the die, then Search or Strike whatever block is there now.
+
+    `who` names the Shark the die belongs to (OO-8); `asked` says the Octopus has already
+    been offered the Ink Decoy for this Search die (OO-5).
+    """
     b = board(g.board_side)
-    if (g.shark_at is None or z not in b.borders[g.shark_at] or z in g.protected
+    at = sharks.pos(g, who)[0] if g.oo else g.shark_at
+    if (at is None or z not in b.borders[at] or z in g.protected
             or not die_fits(g, d, z, card)):
         _land(g, d)
         to_bag(g, d)
         ev(g, "fizzle", f"{d} on {ZONES[z]} no longer fits and returns to the bag", seat="shark",
            zones=(z,))
         return
+    if g.oo and d[1] == "Y" and not asked and camouflage.decoy_ready(g):
+        # OO-5: the engine asks before every Search die while the Decoy is active.
+        g.queue.insert(0, ["resolve", z, d, card, who, True])
+        g.pend.append({"kind": "decoy", "seats": ["octopus"], "ctx": {"zone": z, "die": d}})
+        return
     g.resolved_zones.append(z)
+    if g.oo:
+        wounds.six_resolved(g, z, d)
     kind = g.zones[z]
     trap_ops: list[list[Any]] = []
     if d[1] == "Y":
+        was_hidden = g.hidden[z]
         reveal(g, z, "Search")
         if is_trap(kind):
-            trap_ops = _trap_ops(g, z, kind)
+            trap_ops = _trap_ops(g, z, kind, who)
+        elif g.oo and was_hidden and camouflage.fierce(g, kind):
+            trap_ops = camouflage.fierce_ops(g, z, who)
         g.queue[0:0] = [*trap_ops, ["growth", d]]
         return
     was_hidden = g.hidden[z]
     reveal(g, z, "Strike")
-    if kind == "octopus":
-        g.queue[0:0] = [["confront", z, d]]
+    if is_octopus(kind):
+        if offspring.stage(kind) == "juvenile":
+            offspring.eat_octopus(g, z, d)  # OO-3: no confrontation
+            return
+        g.queue[0:0] = [["confront", z, d, who, card] if g.oo else ["confront", z, d]]
         return
     if is_trap(kind) and was_hidden:
-        trap_ops = _trap_ops(g, z, kind)
+        trap_ops = _trap_ops(g, z, kind, who)
     else:
         ev(g, "miss", f"The Strike on {ZONES[z]} misses", seat="shark", zones=(z,))
     g.queue[0:0] = [*trap_ops, ["hunger_die", d, "Strike"]]
 
 
-def _trap_ops(g: Game, z: int, kind: str) -> list[list[Any]]:
-    t = data().traps[kind]
+def _trap_ops(g: Game, z: int, kind: str, who: str = "mother") -> list[list[Any]]:
+    t = trap_data(kind)
     ev(g, "trap", f"The {t['name']} trap in {ZONES[z]} triggers: {t['text']}", zones=(z,),
        trap=kind)
     ctx = {"why": f"{t['name']} trap", "zone": ZONES[z]}
+    if g.oo:
+        ctx["shark"] = who
     return [["eff", CHOOSER.get(e["op"], "octopus"), [e], ctx, False, "trap"]
             for e in t["effects"]]
 
@@ -421,30 +477,41 @@ def _op_eff(g: Game, seat: str, effects: list[dict[str, Any]], ctx: dict[str, An
                        "ctx": ctx, "optional": optional})
         return
     run_effects(g, effects, Chooser([]), ctx, optional=optional)
+    offspring.flush_events(g)
 
 
-def _op_confront(g: Game, z: int, d: str) -> None:
+def _op_confront(g: Game, z: int, d: str, *who_card: Any) -> None:
     ev(g, "confront", f"The Strike hits the Octopus in {ZONES[z]}: confrontation!", zones=(z,))
     if len(g.conf["octopus"]) > 1 and kept_with(g, "trash_pair"):
-        g.queue.insert(0, ["choose", z, d])
+        g.queue.insert(0, ["choose", z, d, *who_card])
         g.pend.append({"kind": "hostile", "seats": ["shark"], "ctx": {}})
         return
-    _op_choose(g, z, d)
+    _op_choose(g, z, d, *who_card)
 
 
-def _op_choose(g: Game, z: int, d: str) -> None:
+def _op_choose(g: Game, z: int, d: str, who: str = "mother", card: str | None = None) -> None:
     """X-1: with one pair left the Strike simply wins; otherwise both choose in secret."""
     if len(g.conf["octopus"]) <= 1:
         ev(g, "confront_certain", "Only one pair of confrontation cards is left: the Shark wins")
+        if g.oo:
+            offspring.eat_octopus(g, z, d)
+            return
         end_game(g, "shark", "confrontation")
         return
     g.locked = {s: None for s in SEATS}
-    g.pend.append({"kind": "confront", "seats": list(SEATS), "ctx": {"zone": z, "die": d}})
+    ctx: dict[str, Any] = {"zone": z, "die": d}
+    if g.oo:
+        ctx.update(shark=who, card=card)
+    g.pend.append({"kind": "confront", "seats": list(SEATS), "ctx": ctx})
 
 
-def _op_escape(g: Game, colour: str, z: int, d: str) -> None:
-    c = data().colours[colour]
-    ctx = {"why": f"{c['escape']} escape", "zone": ZONES[z]}
+def _op_escape(g: Game, colour: str, z: int, d: str, who: str = "mother") -> None:
+    if g.oo:
+        x = offspring.xd().confrontation.octopus[colour]
+        c = {"escape": x.escape, "effects": [dict(e) for e in x.effects]}
+    else:
+        c = data().colours[colour]
+    ctx = {"why": f"{c['escape']} escape", "zone": ZONES[z], "shark": who}
     effects = list(c["effects"])
     seat = CHOOSER.get(effects[0]["op"], "octopus")
     if seat != "octopus":
@@ -499,6 +566,8 @@ def advance(g: Game) -> None:
 
 
 def _food_usable(g: Game) -> bool:
+    if g.oo and camouflage.free_roots(g):
+        return True  # OO-4/OO-5: free commands are left; the Octopus ends its turn itself
     return any(feasible(g, "octopus", [act("food", f)]) for f in set(g.banked))
 
 
@@ -519,6 +588,9 @@ def _auto(g: Game) -> bool:
                 g.step = "return"
                 return True
             return False
+        if g.oo and shark.tools.wants_drawn_moment(g):
+            shark.tools.draw_only(g)  # OO-15 Decisive: a moment before rolling
+            return True
         shark.draw_and_roll(g)
         return True
     if st == "assign":
@@ -526,6 +598,15 @@ def _auto(g: Game) -> bool:
             return False
         g.step = "energy"
         return True
+    if st == "peek":
+        from .shark_tools import peek_options
+
+        if peek_options(g):
+            return False
+        g.step = "resolve"
+        return True
+    if st == "moving":
+        return False
     if st == "resolve":
         if shark.relentless_options(g):
             return False
@@ -550,6 +631,10 @@ def _end_octopus_turn(g: Game) -> None:
     g.slots = []
     g.actions = 0
     g.tf = {}
+    if g.oo:
+        from .food import flip_eat_top
+
+        flip_eat_top(g)
     g.phase = "shark"
     g.turn = "shark"
     g.step = "start"

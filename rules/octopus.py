@@ -10,7 +10,17 @@ from functools import lru_cache
 from itertools import combinations
 
 from .actions import Action, act
-from .core import Chooser, Infeasible, card_name, draw_cards, ev, hide, leave_hand, reveal
+from .core import (
+    Chooser,
+    Infeasible,
+    card_name,
+    draw_cards,
+    ev,
+    hide,
+    leave_hand,
+    octo_card,
+    reveal,
+)
 from .data import ZONE_INDEX, ZONES, base_id, board, data
 from .effects import SKIP, UNCONDITIONAL, run_effects
 from .state import Game
@@ -60,12 +70,16 @@ def turn_roots(g: Game) -> list[tuple[Action, bool]]:
     else:
         out.append((END, True))
     out.extend((act("food", f), False) for f in sorted(set(g.banked)))
+    if g.oo:
+        from .camouflage import free_roots
+
+        out.extend(free_roots(g))
     return out
 
 
 def _surely_playable(g: Game, cid: str) -> bool | None:
     """Decide cheaply when a card's effect can't fail (True/False), else None (look ahead)."""
-    card = data().octo_cards[cid]
+    card = octo_card(cid)
     if any(e["op"] not in UNCONDITIONAL for e in card.effects):
         return None
     return card.cost == 0 or bool(pay_options(g, card.cost))
@@ -91,9 +105,9 @@ def _pay_sets(hidden: tuple[int, ...], ds: int, cost: int) -> tuple[Action, ...]
 
 def h_play(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     cid = root.args[0]
-    card = data().octo_cards.get(cid)
-    if card is None or cid not in g.hand:
+    if cid not in g.hand:
         raise Infeasible
+    card = octo_card(cid)
     leave_hand(g, cid)
     g.slots.append(cid)
     paid: list[int] = []
@@ -105,6 +119,10 @@ def h_play(g: Game, seat: str, root: Action, ch: Chooser) -> None:
        seat="octopus", zones=paid, card=cid)
     for z in paid:
         reveal(g, z, f"paying for {card.name}")
+    if g.oo and paid:
+        from .camouflage import camo_after_paying
+
+        camo_after_paying(g, ch, paid)
     run_effects(g, card.effects, ch, {"why": card.name, "card": cid})
     g.actions += 1
 
@@ -152,3 +170,13 @@ HANDLERS = {
     "food": h_food,
     "end": h_end,
 }
+
+
+def _add_module_handlers() -> None:
+    """Offshore Offspring's free commands (rules/camouflage.py)."""
+    from .camouflage import HANDLERS as CAMO
+
+    HANDLERS.update(CAMO)
+
+
+_add_module_handlers()

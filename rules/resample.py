@@ -25,6 +25,16 @@ def _shuffle_below_top(pile: list[str], rng: Rng) -> list[str]:
     return [*rest, pile[-1]]
 
 
+def _shuffle_eat_pile(pile: list[str], top_up: bool, rng: Rng) -> list[str]:
+    """OO-1/OO-6: Escape to Safety is known at the bottom, the top only while face up."""
+    if len(pile) < 2:
+        return list(pile)
+    keep_top = 1 if top_up else 0
+    mid = pile[1 : len(pile) - keep_top]
+    rng.shuffle(mid)
+    return [pile[0], *mid, *pile[len(pile) - keep_top :]]
+
+
 def resample(g: Game, viewer: str, seed: int) -> Game:
     if viewer not in ("octopus", "shark", "spectator", "omniscient"):
         raise ValueError(f"unknown viewer {viewer!r}")
@@ -37,6 +47,8 @@ def resample(g: Game, viewer: str, seed: int) -> Game:
     # Unknown to everyone: the Shark deck and the piles under their top cards.
     rng.shuffle(r.deck)
     r.piles = {p: _shuffle_below_top(pile, rng) for p, pile in r.piles.items()}
+    if r.oo:
+        r.piles["eat"] = _shuffle_eat_pile(g.piles["eat"], bool(r.oo["eat_up"]), rng)
     others = [s for s in SEATS if s != viewer] if viewer in SEATS else list(SEATS)
     if viewer == "omniscient":
         others = []
@@ -45,7 +57,7 @@ def resample(g: Game, viewer: str, seed: int) -> Game:
         if r.locked[s] is not None:
             r.locked[s] = rng.choice(r.conf[s])
     if viewer == "octopus":
-        rng.shuffle(r.draw)
+        _shuffle_draw(r, rng)
     elif viewer in ("shark", "spectator"):
         if viewer == "spectator":
             r.know_shark = list(r.know_pub)
@@ -61,6 +73,9 @@ def resample(g: Game, viewer: str, seed: int) -> Game:
 
 def _resample_cards(r: Game, rng: Rng) -> None:
     """Split the unseen cards between hand and draw pile as the public record allows."""
+    if r.oo:
+        _resample_oo_cards(r, rng)
+        return
     pool = list(r.unknown_cards)
     cands = Counter(r.draw_cands)
     eligible: list[str] = []
@@ -75,4 +90,41 @@ def _resample_cards(r: Game, rng: Rng) -> None:
         rest.remove(c)
     rng.shuffle(draw)
     r.draw = draw
+    r.hand = sorted(r.hand_known) + sorted(rest)
+
+
+def _shuffle_draw(r: Game, rng: Rng) -> None:
+    """The draw pile's order is unknown, except a card known to lie at the bottom (OO-1)."""
+    if r.oo and r.oo["oa_bottom"] and r.draw:
+        rest = r.draw[1:]
+        rng.shuffle(rest)
+        r.draw = [r.draw[0], *rest]
+        return
+    rng.shuffle(r.draw)
+
+
+def _resample_oo_cards(r: Game, rng: Rng) -> None:
+    """OO-2: Event cards never enter the hand, and where each one is is public; the other
+    unseen cards split between hand and draw pile as in the base game."""
+    from .offspring import is_event
+
+    events = [c for c in r.draw if is_event(c)]
+    pool = [c for c in r.unknown_cards if not is_event(c)]
+    cands = Counter(c for c in r.draw_cands if not is_event(c))
+    eligible: list[str] = []
+    for c in sorted(pool):
+        if cands[c] > 0:
+            cands[c] -= 1
+            eligible.append(c)
+    rng.shuffle(eligible)
+    n = len(r.draw) - len(events)
+    draw = eligible[:n]
+    rest = list(pool)
+    for c in draw:
+        rest.remove(c)
+    bottom = [c for c in events if c == "offspring_arriving"] if r.oo["oa_bottom"] else []
+    loose = [c for c in events if c not in bottom]
+    draw = [*draw, *loose]
+    rng.shuffle(draw)
+    r.draw = [*bottom, *draw]
     r.hand = sorted(r.hand_known) + sorted(rest)

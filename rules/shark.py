@@ -10,6 +10,7 @@ from itertools import combinations
 from typing import Any
 
 from .actions import Action, act
+from .camouflage import no_search_zone
 from .core import (
     Chooser,
     Infeasible,
@@ -25,6 +26,7 @@ from .core import (
     peek,
     refill_display,
     roll,
+    shark_card,
     sort_dice,
     to_bag,
     to_growth,
@@ -33,7 +35,9 @@ from .core import (
     zone_value,
 )
 from .data import ZONE_INDEX, ZONES, base_id, board, data
+from .sharks import adjacent, mover, mover_pos, others, set_pos, unmoved
 from .state import Game
+from .wounds import RECKLESS, reckless_amount, reckless_usable
 
 GO = Action("go")
 DONE = Action("done")
@@ -47,8 +51,38 @@ def distinct(dice: list[str]) -> list[str]:
 
 
 def empty(g: Game, s: int) -> bool:
-    """S-2: no die and no Shark on the space."""
+    """S-2: no die and no Shark on the space (nor, with OO-6, the Escape Route)."""
+    if g.oo and (s == g.oo["route"] or s in _juv_spaces(g)):
+        return False
     return s not in g.dice_on and s != g.shark_at
+
+
+def _juv_spaces(g: Game) -> set[int]:
+    return {int(j[1]) for j in g.juv_sharks}
+
+
+def _at(g: Game) -> tuple[int, int | None]:
+    """The moving Shark's space and facing (the Mother in a base game)."""
+    s, f = mover_pos(g) if g.oo else (g.shark_at, g.facing)
+    assert s is not None
+    return s, f
+
+
+def _set_at(g: Game, s: int, f: int | None) -> None:
+    if g.oo:
+        set_pos(g, mover(g), s, f)
+    else:
+        g.shark_at, g.facing = s, f
+
+
+def _swim_over(g: Game) -> bool:
+    """OO-9: once Growth tile 2 flips, Sharks may swim over each other."""
+    return bool(growth_effect(g, "swim_over_sharks"))
+
+
+def off_limits(g: Game, s: int) -> bool:
+    """OO-6: Sharks can't stop on, swim over or use the Escape Route's space."""
+    return bool(g.oo) and s == g.oo["route"]
 
 
 def bag_size(g: Game) -> int:
@@ -82,7 +116,7 @@ def roll_roots(g: Game) -> list[tuple[Action, bool]]:
         out.extend((act("reroll", d), True) for d in dice)
     if growth_effect(g, "bump") and not g.tf.get("bumped"):
         out.extend((act("bump", d), True) for d in dice if dval(d) < 6)
-    if kept_with(g, "bump"):
+    if _frenzies(g):
         out.extend((act("frenzy", d), True) for d in dice if dval(d) < 6)
     if kept_with(g, "reroll_any") and g.pool:
         subsets = {tuple(sort_dice(list(s))) for n in range(1, len(g.pool) + 1)
@@ -91,6 +125,11 @@ def roll_roots(g: Game) -> list[tuple[Action, bool]]:
     if kept_with(g, "extra_die") and bag_size(g) > 0:
         out.append((Action("riptide"), True))
     return out
+
+
+def _frenzies(g: Game) -> list[str]:
+    """Frenzy (+1 to any die); Bloodlust (OO-15, one colour) is offered on its own."""
+    return [c for c in kept_with(g, "bump") if "colour" not in shark_card(c).params]
 
 
 def _replace_pool(g: Game, old: str, new: str) -> None:
@@ -111,7 +150,7 @@ def h_bump(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     d = root.args[0]
     new = die(dval(d) + 1, dcol(d))
     if root.verb == "frenzy":
-        use_kept(g, kept_with(g, "bump")[0])
+        use_kept(g, _frenzies(g)[0])
     else:
         g.tf["bumped"] = True
     _replace_pool(g, d, new)
@@ -177,7 +216,7 @@ def h_patrol(g: Game, seat: str, root: Action, ch: Chooser) -> None:
 
 def _exits(g: Game, s: int, fac: int | None) -> tuple[tuple[int, int], ...]:
     b = board(g.board_side)
-    if fac is None or (b.den_turnaround and s in b.dens and s == g.shark_at and not
+    if fac is None or (b.den_turnaround and s in b.dens and s == _at(g)[0] and not
                        g.tf.get("moving")):
         return b.ends[s]
     return (b.ends[s][fac],)
@@ -188,11 +227,18 @@ def steps_from(g: Game, pos: int, fac: int | None, prev: int, visited: frozenset
     """B-5/S-3: next spaces (space, new facing, ends-the-path) that still lead to a legal end."""
     b = board(g.board_side)
     out = []
+    crowd = others(g, mover(g)) if g.oo else ()
     for p in _exits(g, pos, fac):
         for t in b.at_point[p]:
-            if t == pos or t in visited:
+            if t == pos or t in visited or (g.oo and off_limits(g, t)):
                 continue
             far = 1 if b.ends[t][0] == p else 0
+            if t in crowd:
+                # OO-8/OO-9: another Shark blocks the way until Growth tile 2; then its space
+                # is swum over, ignored by the decreasing check, and can't end the move.
+                if _swim_over(g) and steps_from(g, t, far, prev, visited | {t}, s0):
+                    out.append((t, far, False))
+                continue
             d = g.dice_on.get(t)
             if d is None:
                 if t != s0:
@@ -203,14 +249,18 @@ def steps_from(g: Game, pos: int, fac: int | None, prev: int, visited: frozenset
 
 
 def move_roots(g: Game) -> list[tuple[Action, bool]]:
-    s0 = g.shark_at
-    assert s0 is not None
+    """S-3's first step; with several Sharks to move (OO-8), first the Shark to move next."""
+    if g.oo and not g.tf.get("mover"):
+        left = unmoved(g)
+        if len(left) > 1:
+            return [(act("shark", n), True) for n in left]
+    s0, fac0 = _at(g)
     out: list[tuple[Action, bool]] = [
-        (act("step", t), True) for t, _, _ in steps_from(g, s0, g.facing, 7, frozenset({s0}), s0)
+        (act("step", t), True) for t, _, _ in steps_from(g, s0, fac0, 7, frozenset({s0}), s0)
     ]
     if kept_with(g, "lurk"):
         out.append((act("lurk", "stay"), True))
-        if g.facing is not None and steps_from(g, s0, 1 - g.facing, 7, frozenset({s0}), s0):
+        if fac0 is not None and steps_from(g, s0, 1 - fac0, 7, frozenset({s0}), s0):
             out.append((act("lurk", "flip"), True))
     if not any(a.verb == "step" for a, _ in out):
         out.append((FLIP, True))
@@ -221,25 +271,50 @@ def move_roots(g: Game) -> list[tuple[Action, bool]]:
 
 
 def _flip(g: Game) -> None:
-    if g.facing is not None:
-        g.facing = 1 - g.facing
+    s, f = _at(g)
+    if f is not None:
+        _set_at(g, s, 1 - f)
+
+
+def _moves(g: Game) -> list[tuple[Action, bool]]:
+    return move_roots(g) + (tools.powerful_roots(g) if g.oo else [])
+
+
+def h_shark(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    """OO-8: name the Shark that moves next, then its move."""
+    if not g.oo or root not in [a for a, _ in move_roots(g)]:
+        raise Infeasible
+    g.tf["mover"] = root.args[0]
+    first = ch.pick([a for a, _ in move_roots(g)], True)
+    h_move(g, seat, first, ch)
+
+
+def _moved(g: Game) -> None:
+    """One Shark has moved: the Move step ends once every Shark in play has (OO-8)."""
+    if g.oo:
+        who = mover(g)
+        g.tf["moved"] = [*g.tf.get("moved", []), who]
+        g.tf["mover"] = None
+        if unmoved(g):
+            g.step = "moving"
+            return
+    g.step = "assign"
 
 
 def h_move(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     """S-3: a path of steps over strictly decreasing Current dice to an empty space."""
-    s0 = g.shark_at
-    assert s0 is not None
     if root not in [a for a, _ in move_roots(g)]:
         raise Infeasible
+    s0, _ = _at(g)
     if root.verb == "lurk":
         use_kept(g, kept_with(g, "lurk")[0])
         if root.args[0] == "stay":
             ev(g, "move", "The Shark lurks and stays where it is", seat="shark", spaces=(s0,))
-            g.step = "assign"
+            _moved(g)
             return
         _flip(g)
         first = ch.pick([act("step", t) for t, _, _ in
-                         steps_from(g, s0, g.facing, 7, frozenset({s0}), s0)], True)
+                         steps_from(g, s0, _at(g)[1], 7, frozenset({s0}), s0)], True)
     elif root.verb in ("flip", "clear"):
         if root.verb == "clear":
             s = int(root.args[0])
@@ -248,12 +323,12 @@ def h_move(g: Game, seat: str, root: Action, ch: Chooser) -> None:
                seat="shark", spaces=(s,))
         _flip(g)
         ev(g, "move", "The Shark has no path and turns around", seat="shark", spaces=(s0,))
-        g.step = "assign"
+        _moved(g)
         return
     else:
         first = root
     path = [s0]
-    pos, fac, prev = s0, g.facing, 7
+    pos, fac, prev = s0, _at(g)[1], 7
     step = first
     while True:
         opts = {t: (far, end) for t, far, end in
@@ -266,15 +341,22 @@ def h_move(g: Game, seat: str, root: Action, ch: Chooser) -> None:
         pos, fac = t, far
         if end:
             break
-        prev = dval(g.dice_on[t])
+        if t in g.dice_on:
+            prev = dval(g.dice_on[t])
         step = ch.pick([act("step", u) for u in sorted(
             u for u, _, _ in steps_from(g, pos, fac, prev, frozenset(path), s0))], True)
-    g.shark_at, g.facing = pos, fac
-    ev(g, "move", f"The Shark swims {' → '.join(map(str, path))}", seat="shark", spaces=path)
-    if len(path) > 2:
-        d = g.dice_on.pop(path[1])
-        ev(g, "current", f"The Current die {d} on space {path[1]} goes to Growth", seat="shark",
-           spaces=(path[1],))
+    _set_at(g, pos, fac)
+    who = "" if not g.oo or not g.juv_sharks else f" {mover(g)}"
+    ev(g, "move", f"The Shark{who} swims {' → '.join(map(str, path))}", seat="shark",
+       spaces=path)
+    over = [t for t in path[1:-1] if t in g.dice_on]
+    if over and not g.tf.get("grew"):
+        # OO-8: only the first Current die swum over in a turn, by any Shark, grows.
+        if g.oo:
+            g.tf["grew"] = True
+        d = g.dice_on.pop(over[0])
+        ev(g, "current", f"The Current die {d} on space {over[0]} goes to Growth",
+           seat="shark", spaces=(over[0],))
         to_growth(g, d)
     bursts = kept_with(g, "extra_step")
     if bursts:
@@ -286,40 +368,57 @@ def h_move(g: Game, seat: str, root: Action, ch: Chooser) -> None:
                 b = board(g.board_side)
                 point = next(p for p in b.ends[u] if p in b.ends[pos])
                 use_kept(g, bursts[0])
-                g.shark_at, g.facing = u, 1 if b.ends[u][0] == point else 0
+                _set_at(g, u, 1 if b.ends[u][0] == point else 0)
                 ev(g, "move", f"The Shark bursts on to space {u}", seat="shark", spaces=(pos, u))
-    g.step = "assign"
+    _moved(g)
 
 
 # -- Search / Strike ----------
 def boost_cards(g: Game, colour: str) -> list[str]:
-    return [c for c in kept_with(g, "boost") if data().shark_cards[c].params["colour"] == colour]
+    return [c for c in kept_with(g, "boost") if shark_card(c).params["colour"] == colour]
 
 
-def boost(card: str | None) -> int:
-    return int(data().shark_cards[card].params.get("amount", 0)) if card else 0
+def boost(card: str | None, g: Game | None = None) -> int:
+    if not card:
+        return 0
+    if card == RECKLESS:
+        return reckless_amount(g) if g is not None else 0
+    return int(shark_card(card).params.get("amount", 0))
 
 
 def die_fits(g: Game, d: str, z: int, card: str | None) -> bool:
     """S-4: the die meets the zone value (with modifiers); a Search die needs a hidden block."""
     if dcol(d) == "Y" and not g.hidden[z]:
         return False
-    return dval(d) + boost(card) >= zone_value(g, z)
+    return dval(d) + boost(card, g) >= zone_value(g, z)
 
 
-def assign_options(g: Game, pool: list[str], used: set[int], cards: set[str]) -> list[Action]:
+def assign_options(g: Game, pool: list[str], used: set[int], cards: set[str],
+                   firsts: dict[int, str] | None = None) -> list[Action]:
     out = []
     for d in distinct(pool):
         if dcol(d) not in "YR":
             continue
         for z in adjacent_zones(g):
+            if z in used and g.oo and firsts is not None and z in firsts and z not in g.protected:
+                # OO-15 Pack Hunt: a second die of the other colour on a shared zone.
+                pack = tools.pack_hunt_ok(g, z, d, firsts.get(z), cards)
+                if pack and not (dcol(d) == "Y" and z == no_search_zone(g)) \
+                        and die_fits(g, d, z, None):
+                    out.append(act("assign", d, ZONES[z], pack))
+                continue
             if z in used or z in g.protected:
                 continue
+            if g.oo and dcol(d) == "Y" and z == no_search_zone(g):
+                continue  # OO-5 Rock
             if die_fits(g, d, z, None):
                 out.append(act("assign", d, ZONES[z]))
             for c in boost_cards(g, dcol(d)):
                 if c not in cards and die_fits(g, d, z, c):
                     out.append(act("assign", d, ZONES[z], c))
+            if (g.oo and dcol(d) == "R" and g.hidden[z] and RECKLESS not in cards
+                    and reckless_usable(g) and die_fits(g, d, z, RECKLESS)):
+                out.append(act("assign", d, ZONES[z], RECKLESS))
     return out
 
 
@@ -344,9 +443,11 @@ def h_assign(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     used: set[int] = set()
     cards: set[str] = set()
     chosen: list[tuple[int, str, str | None]] = []
+    owners: list[str] = []
+    firsts: dict[int, str] = {}
     c = root
     while True:
-        opts = assign_options(g, pool, used, cards) + go_options(g)
+        opts = assign_options(g, pool, used, cards, firsts) + go_options(g)
         if c not in opts:
             raise Infeasible
         if c.verb == "go":
@@ -358,11 +459,21 @@ def h_assign(g: Game, seat: str, root: Action, ch: Chooser) -> None:
         if card:
             cards.add(card)
         chosen.append((z, d, card))
-        c = ch.pick(assign_options(g, pool, used, cards) + go_options(g), True)
-    for z, d, card in chosen:
+        if g.oo:
+            # OO-8: a zone next to several Sharks: the Shark names whose die it is.
+            near = adjacent(g, z)
+            if z in firsts:  # Pack Hunt: the other Shark's die
+                near = [n for n in near if n != owners[[x[0] for x in chosen].index(z)]]
+            owners.append(near[0] if len(near) == 1 else
+                          ch.pick([act("shark", n) for n in near], True).args[0])
+            firsts.setdefault(z, d)
+        c = ch.pick(assign_options(g, pool, used, cards, firsts) + go_options(g), True)
+    for i, (z, d, card) in enumerate(chosen):
         g.pool.remove(d)
-        g.assigned.append([z, d, card])
-        if card:
+        g.assigned.append([z, d, card, owners[i]] if g.oo else [z, d, card])
+        if card == RECKLESS:
+            g.tf["reckless"] = int(g.tf.get("reckless", 0)) + 1
+        elif card:
             use_kept(g, card)
     if chosen:
         ev(g, "assign", "The Shark assigns " + ", ".join(
@@ -377,6 +488,8 @@ def h_assign(g: Game, seat: str, root: Action, ch: Chooser) -> None:
                 peek(g, z, card_name(c.args[0]))
                 g.protected.append(z)
     g.step = "resolve"
+    if g.oo and tools.peek_options(g):
+        g.step = "peek"
 
 
 def relentless_options(g: Game) -> list[Action]:
@@ -389,6 +502,8 @@ def relentless_options(g: Game) -> list[Action]:
         if z in busy or z in g.protected or z not in adjacent_zones(g):
             continue
         for d in distinct(g.pool):
+            if g.oo and dcol(d) == "Y" and z == no_search_zone(g):
+                continue  # OO-5 Rock
             if dcol(d) in "YR" and die_fits(g, d, z, None):
                 out.append(act("relentless", d, ZONES[z]))
     return out
@@ -423,7 +538,7 @@ def h_relentless(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     d, z = root.args[0], ZONE_INDEX[root.args[1]]
     use_kept(g, kept_with(g, "relentless")[0])
     g.pool.remove(d)
-    g.assigned.append([z, d, None])
+    g.assigned.append([z, d, None, adjacent(g, z)[0]] if g.oo else [z, d, None])
     ev(g, "assign", f"The Shark assigns {d} to {ZONES[z]} again (Relentless)", seat="shark",
        zones=(z,))
 
@@ -459,7 +574,7 @@ def buy_sets(g: Game) -> list[Action]:
     out = []
     for n in range(1, len(shown) + 1):
         for s in combinations(shown, n):
-            if sum(data().shark_cards[c].cost for c in s) > pips:
+            if sum(shark_card(c).cost for c in s) > pips:
                 continue
             key = tuple(sorted(base_id(c) for c in s))
             if key not in seen:
@@ -488,7 +603,7 @@ def h_buy(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     for c in root.args:
         g.display[g.display.index(c)] = None
         g.kept.append(c)
-        colour = data().shark_cards[c].die
+        colour = shark_card(c).die
         if g.supply_dice[colour] > 0:
             g.supply_dice[colour] -= 1
             g.bag[colour] += 1
@@ -532,9 +647,12 @@ def energy_auto(g: Game) -> bool:
 
 # -- any time ----------
 def anytime_roots(g: Game) -> list[tuple[Action, bool]]:
+    out: list[tuple[Action, bool]] = []
     if g.hunger and kept_with(g, "unhunger"):
-        return [(Action("second_wind"), True)]
-    return []
+        out.append((Action("second_wind"), True))
+    if g.oo:
+        out.extend(tools.anytime_roots(g))
+    return out
 
 
 def h_second_wind(g: Game, seat: str, root: Action, ch: Chooser) -> None:
@@ -565,11 +683,18 @@ def roots(g: Game) -> list[tuple[Action, bool]]:
     if st == "return":
         return return_roots(g) + anytime_roots(g)
     if st == "roll":
-        return roll_roots(g) + place_roots(g) + move_roots(g) + anytime_roots(g)
+        extra = tools.roll_roots(g) if g.oo else []
+        return roll_roots(g) + extra + place_roots(g) + _moves(g) + anytime_roots(g)
     if st == "place":
-        return place_roots(g) + move_roots(g) + anytime_roots(g)
+        return place_roots(g) + _moves(g) + anytime_roots(g)
+    if st == "moving":
+        return _moves(g) + anytime_roots(g)
     if st == "assign":
         return assign_roots(g) + anytime_roots(g)
+    if st == "peek":
+        return tools.peek_roots(g) + anytime_roots(g)
+    if st == "drawn":
+        return tools.drawn_roots(g) + anytime_roots(g)
     if st == "resolve":
         return resolve_roots(g) + anytime_roots(g)
     if st == "store":
@@ -589,6 +714,7 @@ HANDLERS: dict[str, Any] = {
     "place": h_place,
     "patrol": h_patrol,
     "step": h_move,
+    "shark": h_shark,
     "lurk": h_move,
     "flip": h_move,
     "clear": h_move,
@@ -602,3 +728,13 @@ HANDLERS: dict[str, Any] = {
     "pass": h_buy,
     "second_wind": h_second_wind,
 }
+
+
+def _add_module_handlers() -> None:
+    """Offshore Offspring's Shark commands (rules/shark_tools.py)."""
+    HANDLERS.update(tools.HANDLERS)
+
+
+from . import shark_tools as tools  # noqa: E402  (it builds on this module)
+
+_add_module_handlers()

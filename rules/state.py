@@ -13,8 +13,9 @@ from typing import Any
 from .rng import Rng
 
 # How each field is copied: "s" scalar/immutable, "l" flat list, "ll" list of lists,
-# "d" dict of scalars, "dl" dict of lists. Entries of `pend`, `queue`, `peeks`,
-# `last_events` and the knowledge lists are never mutated in place (they are replaced).
+# "d" dict of scalars, "dl" dict of lists, "j" nested JSON data (copied deeply). Entries of
+# `pend`, `queue`, `peeks`, `last_events` and the knowledge lists are never mutated in place
+# (they are replaced).
 _FIELDS: dict[str, str] = {
     "seed": "s",
     "board_side": "s",
@@ -74,7 +75,25 @@ _FIELDS: dict[str, str] = {
     "history": "l",
     "last_events": "l",
     "resampled": "s",
+    # Offshore Offspring (kelp-spec.md §10): empty in base games. `juv_sharks` holds the
+    # Juvenile Sharks in play as [name, space, facing]; the Mother stays in `shark_at` and
+    # `facing` (None once she is dead). `oo` holds the module's other state (rules/offspring.py).
+    "juv_sharks": "ll",
+    "oo": "j",
 }
+
+# Fields added after games were first saved: `from_dict` fills these in when missing, so a
+# game stored by an older version still loads.
+_DEFAULTS: dict[str, Any] = {"juv_sharks": [], "oo": {}}
+
+
+def deep(x: Any) -> Any:
+    """A copy of nested JSON-like data (dicts, lists; leaves are immutable)."""
+    if isinstance(x, dict):
+        return {k: deep(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [deep(v) for v in x]
+    return x
 
 
 class Game:
@@ -144,6 +163,8 @@ class Game:
     history: list[list[str]]
     last_events: list[dict[str, Any]]
     resampled: bool
+    juv_sharks: list[list[Any]]
+    oo: dict[str, Any]
     rng: Rng
 
     def __init__(self) -> None:
@@ -180,6 +201,9 @@ class Game:
         g._cache = {}
         g._ev = []
         for name, kind in _FIELDS.items():
+            if name not in d and name in _DEFAULTS:
+                object.__setattr__(g, name, deep(_DEFAULTS[name]))
+                continue
             v = d[name]
             if name == "dice_on":
                 v = {int(k): x for k, x in v.items()}
@@ -189,6 +213,8 @@ class Game:
                 v = tuple(v)
             elif kind == "ll":
                 v = [list(x) for x in v]
+            elif kind == "j":
+                v = deep(v)
             object.__setattr__(g, name, v)
         g.rng = Rng(int(d["rng"]))
         return g
@@ -211,13 +237,14 @@ def _make_clone() -> Any:
     """Generate a straight-line copy function: `apply` copies the game on every step, and a
     generated body is several times faster than a loop over field names."""
     copy = {"s": "{}", "l": "list({})", "d": "dict({})", "ll": "[list(x) for x in {}]",
-            "dl": "{{k: list(x) for k, x in {}.items()}}"}
+            "dl": "{{k: list(x) for k, x in {}.items()}}", "j": "_deep({})"}
     lines = ["def _clone(src):", "    g = _new(Game)", "    sa = _set"]
     for name, kind in _FIELDS.items():
         lines.append(f"    sa(g, {name!r}, " + copy[kind].format(f"src.{name}") + ")")
     lines += ["    sa(g, 'rng', src.rng.copy())", "    sa(g, '_cache', {})",
               "    sa(g, '_ev', [])", "    return g"]
-    ns: dict[str, Any] = {"Game": Game, "_new": object.__new__, "_set": object.__setattr__}
+    ns: dict[str, Any] = {"Game": Game, "_new": object.__new__, "_set": object.__setattr__,
+                          "_deep": deep}
     exec("\n".join(lines), ns)
     return ns["_clone"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import SEATS, card_name, dval
+from .core import SEATS, card_name, dval, growth_tiles, shark_card
 from .data import CONF_COLOURS, ZONES, board, data
 from .engine import legal_actions, pending
 from .knowledge import hidden_counts, zone_marginals
@@ -18,15 +18,18 @@ from .state import Game
 VIEWERS = ("octopus", "shark", "spectator", "omniscient")
 
 
-def facing_text(g: Game) -> str:
-    if g.shark_at is None:
+def facing_text(g: Game, at: int | None = None, facing: int | None = None) -> str:
+    """§11 facing letter of the Mother Shark, or of a Shark at `at` facing `facing`."""
+    if at is None:
+        at, facing = g.shark_at, g.facing
+    if at is None:
         return ""
-    if g.facing is None:
+    if facing is None:
         return "*"
     b = board(g.board_side)
-    a, c = b.ends[g.shark_at]
-    p = (a, c)[g.facing]
-    if b.horizontal(g.shark_at):
+    a, c = b.ends[at]
+    p = (a, c)[facing]
+    if b.horizontal(at):
         return "E" if p[0] > min(a[0], c[0]) else "W"
     return "S" if p[1] > min(a[1], c[1]) else "N"
 
@@ -100,11 +103,12 @@ def view(g: Game, viewer: str) -> dict[str, Any]:
         "bag": dict(g.bag),
         "supply_dice": dict(g.supply_dice),
         "pool": list(g.pool),
-        "assigned": [{"zone": ZONES[a[0]], "die": a[1], "card": a[2]} for a in g.assigned],
+        "assigned": [{"zone": ZONES[a[0]], "die": a[1], "card": a[2],
+                      **({"shark": a[3]} if len(a) > 3 else {})} for a in g.assigned],
         "resolving": [{"zone": ZONES[a[0]], "die": a[1]} for a in g.limbo],
         "growth": [
             {"tile": i + 1, "dice": list(t), "flipped": g.flipped[i], "text": gt["text"]}
-            for i, (t, gt) in enumerate(zip(g.growth, d.growth, strict=True))
+            for i, (t, gt) in enumerate(zip(g.growth, growth_tiles(g), strict=True))
         ],
         "energy": list(g.energy),
         "energy_pips": sum(dval(x) for x in g.energy),
@@ -156,8 +160,72 @@ def view(g: Game, viewer: str) -> dict[str, Any]:
     out["confrontation_colours"] = list(CONF_COLOURS)
     if viewer in SEATS and g.phase != "over":
         out["legal"] = [a.text for a in legal_actions(g, viewer)]
+    if g.oo:
+        _offspring_view(g, out, sees)
     out["last_events"] = [event_view(e, sees) for e in g.last_events]
     return out
+
+
+def _offspring_view(g: Game, out: dict[str, Any], sees: str) -> None:
+    """Offshore Offspring's public state (kelp-spec.md §10), under keys of its own.
+
+    Everything here is public (I-2): colours and stages of revealed or publicly known
+    blocks come through the zones' candidates as in the base game; the Eat pile's top is
+    shown only while it is face up (OO-6).
+    """
+    from .offspring import colour, stage, xd
+
+    oo = g.oo
+    out["sharks"] = [
+        {"name": n, "space": s, "facing": facing_text(g, s, f),
+         "notation": f"{s}{facing_text(g, s, f)}"}
+        for n, s, f in _sharks(g)
+    ]
+    at = {s: n for n, s, _ in _sharks(g)}
+    for sp in out["spaces"]:
+        sp["shark"] = at.get(sp["space"])
+        sp["escape_route"] = sp["space"] == oo["route"]
+    for item in out["zones"]:
+        k = item["block"] or item.get("known")
+        if k and stage(k):
+            item["stage"], item["colour"] = stage(k), colour(k)
+    eat = out["octopus_side"]["piles"].get("eat")
+    if eat is not None:
+        eat["face_up"] = bool(oo["eat_up"])
+        if not oo["eat_up"]:
+            eat["top"] = eat["food"] = None
+    cam = xd().camouflage
+    out["offspring"] = {
+        "tracks": [
+            {"colour": c, "shells": n, "slots": cam.slots, "unlocked": c in oo["unlocked"],
+             "ability": cam.tracks[c].ability.id, "token": cam.tracks[c].token.id,
+             "token_unlocked": cam.tracks[c].token.id in oo["tokens"]}
+            for c, n in oo["tracks"].items()
+        ],
+        "tokens": {k: (ZONES[v] if isinstance(v, int) else v) for k, v in oo["tokens"].items()},
+        "events_aside": list(oo["aside"]),
+        "events_waiting": [*oo["events"], *oo["resolving"]],
+        "offspring_arriving_under_draw_pile": bool(oo["oa_bottom"]),
+        "escape_route": oo["route"],
+        "wound_boards": [
+            {"id": b, "name": xd().wound_boards[b].name, "flipped": bool(oo["wounds"][b])}
+            for b in oo["boards"]
+        ],
+        "mother_wounds": sum(oo["wounds"].values()),
+        "mother_alive": g.shark_at is not None,
+        "peeks": oo["peeks"],
+        "six_token": None if oo["six"] is None else ZONES[oo["six"]],
+        "hunger_tokens_gained": oo["hunger_gained"],
+        "hunger_tokens_held": list(oo["held"]),
+        "juvenile_sharks_left": oo["juv_left"],
+        "drawn": list(oo.get("drawn", [])),
+    }
+
+
+def _sharks(g: Game) -> list[tuple[str, int, int | None]]:
+    from .offspring import sharks
+
+    return sharks(g)
 
 
 def _confrontation(g: Game) -> dict[str, str] | None:
@@ -178,7 +246,7 @@ def _rerolls(g: Game) -> int:
 
 
 def _shark_card(cid: str) -> dict[str, Any]:
-    c = data().shark_cards[cid]
+    c = shark_card(cid)
     return {"id": cid, "name": c.name, "cost": c.cost, "die": c.die, "text": c.text}
 
 

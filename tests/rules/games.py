@@ -19,9 +19,17 @@ GAMES = int(os.environ.get("KELP_PROPERTY_GAMES", "400"))
 
 def random_game(seed: int, *, board: str = "day", cancel_rate: float = 0.0,
                 each: Callable[[Game], None] | None = None,
-                stop_after: int | None = None) -> Game:
-    """Play a random game from `seed`; `each` is called after every step."""
-    g = rules.new_game(seed, board=board)
+                stop_after: int | None = None, oo: bool = False) -> Game:
+    """Play a random game from `seed`; `each` is called after every step.
+
+    `oo` plays Offshore Offspring (reached through the private entry while unfinished).
+    """
+    if oo:
+        from tests.rules.oo_positions import oo_game
+
+        g = oo_game(seed, board=board)
+    else:
+        g = rules.new_game(seed, board=board)
     rng = random.Random(seed * 7919 + 1)
     steps = 0
     while g.phase != "over" and (stop_after is None or steps < stop_after):
@@ -39,12 +47,12 @@ def random_game(seed: int, *, board: str = "day", cancel_rate: float = 0.0,
     return g
 
 
-def mid_games(n: int, seed0: int = 10_000) -> Iterator[Game]:
+def mid_games(n: int, seed0: int = 10_000, *, oo: bool = False) -> Iterator[Game]:
     """Running positions at random depths, for leak and bad-input tests."""
     for i in range(n):
         rng = random.Random(seed0 + i)
         g = random_game(seed0 + i, stop_after=rng.randrange(1, 250), cancel_rate=0.05,
-                        board=rng.choice(("day", "night")))
+                        board=rng.choice(("day", "night")), oo=oo)
         if g.phase != "over":
             yield g
 
@@ -71,6 +79,52 @@ def check_conservation(g: Game) -> None:
     assert sorted(sharks) == sorted(d.shark_cards)
     assert g.shark_at is None or g.shark_at not in g.dice_on
     assert len(g.hunger) <= 7 and len(g.energy) <= 3
+    for z in range(9):
+        if g.hidden[z]:
+            assert g.zones[z] in g.know_pub[z] and g.zones[z] in g.know_shark[z]
+
+
+def check_oo_conservation(g: Game) -> None:
+    """Offshore Offspring's components (OO-1, OO-1a) at every step."""
+    from rules.core import is_octopus
+    from rules.expansion_data import offshore_offspring
+    from rules.offspring import oo_cards, sharks
+
+    d = data()
+    x = offshore_offspring()
+    dice = Counter(g.bag) + Counter(g.supply_dice)
+    moving = [a[1] for a in [*g.assigned, *g.limbo]]
+    for y in [*g.pool, *moving, *g.dice_on.values(), *g.energy, *g.hunger,
+              *(y for t in g.growth for y in t)]:
+        dice[y[1]] += 1
+    for c in g.oo["drawn"]:
+        dice[c] += 1
+    assert dice == Counter({k: int(v) for k, v in d.comp["dice"].items()}), dice
+    assert len(g.zones) == 9 and all(g.zones)
+    waiting = [d.food_of_card[c] for c in g.piles["eat"] if c in d.food_of_card]
+    foods = Counter(k for k in g.zones if k in d.foods) + Counter(g.food_track) + \
+        Counter(waiting)
+    assert foods == Counter(d.foods.keys()), foods
+    traps = Counter(k for k in g.zones if k in x.traps) + +Counter(
+        {k: v for k, v in g.supply.items() if k in x.traps})
+    assert traps == Counter(x.traps.keys()), traps
+    assert "double_shell" not in g.zones
+    assert g.phase == "over" or any(is_octopus(k) for k in g.zones)
+    assert all(k == "shell" or is_octopus(k) or k in d.foods or k in x.traps for k in g.zones)
+    cards = [*g.hand, *g.draw, *g.discard, *g.slots, *g.o_trash,
+             *(c for p in g.piles.values() for c in p), *g.oo["aside"], *g.oo["events"],
+             *g.oo["resolving"]]
+    assert sorted(cards) == oo_cards(), sorted(cards)
+    assert not any(c in x.events for c in g.hand)
+    shark_cards = [*(c for c in g.display if c), *g.deck, *g.kept, *g.s_trash]
+    assert sorted(shark_cards) == sorted([*d.shark_cards, *x.shark_cards])
+    spaces = [s for _, s, _ in sharks(g)]
+    assert len(spaces) == len(set(spaces))
+    for s in spaces:
+        assert s not in g.dice_on and s != g.oo["route"]
+    assert g.oo["route"] is None or g.oo["route"] not in g.dice_on
+    assert len(g.hunger) <= 7 and len(g.energy) <= 3
+    assert all(0 <= n <= x.camouflage.slots for n in g.oo["tracks"].values())
     for z in range(9):
         if g.hidden[z]:
             assert g.zones[z] in g.know_pub[z] and g.zones[z] in g.know_shark[z]
