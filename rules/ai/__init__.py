@@ -57,6 +57,9 @@ POLICIES: dict[str, Policy] = {
     "search": search_policy,
 }
 LEVELS = tuple(POLICIES)
+# The greedy heuristics and the search's evaluation know only the base game's cards and
+# pieces; a uniformly random player needs nothing but the legal steps.
+EXPANSION_LEVELS = ("random",)
 
 
 def choose(game: Game, seat: str, rng: random.Random, *, level: str = "random",
@@ -69,9 +72,13 @@ def choose(game: Game, seat: str, rng: random.Random, *, level: str = "random",
     policy = POLICIES.get(level)
     if policy is None:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    if game.expansions and level not in EXPANSION_LEVELS:
+        raise ValueError(f"the {level} level plays the base game only; with "
+                         f"{', '.join(game.expansions)} only {', '.join(EXPANSION_LEVELS)} plays")
     if not options(game, seat):
         raise ValueError(f"the {seat} has nothing to decide now")
     return policy(game, seat, rng, iterations=iterations, seconds=seconds)
 
 
-__all__ = ["LEVELS", "POLICIES", "choose", "greedy_policy", "random_policy", "search_policy"]
+__all__ = ["EXPANSION_LEVELS", "LEVELS", "POLICIES", "choose", "greedy_policy", "random_policy",
+           "search_policy"]

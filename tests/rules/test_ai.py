@@ -378,3 +378,22 @@ def test_balance_command_line(capsys: pytest.CaptureFixture[str]) -> None:
         main(["balance", "--octopus", "genius"])
     assert "unknown level" in capsys.readouterr().err
 
+
+
+def test_expansion_games_are_played_by_the_random_level_only() -> None:
+    """The greedy and search players know only the base game's pieces: with Offshore
+    Offspring they refuse clearly instead of failing mid-game; random plays to the end."""
+    g = rules.new_game(5, expansions=("offshore_offspring",))
+    seat = deciders(g)[0]
+    for level in ("greedy", "search"):
+        with pytest.raises(ValueError, match="base game only"):
+            choose(g, seat, random.Random(1), level=level, iterations=4)
+    rng = random.Random(2)
+    steps = 0
+    while g.phase != "over" and steps < 20_000:
+        for s in deciders(g):
+            rules.apply(g, s, choose(g, s, rng, level="random"))
+            steps += 1
+            if g.phase == "over":
+                break
+    assert g.phase == "over"
