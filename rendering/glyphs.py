@@ -115,9 +115,17 @@ def family(kind: str) -> tuple[P.RGB, P.RGB, P.RGB]:
         return P.SHELL_FILL, P.SHELL_DARK, P.INK
     if kind in d.foods:
         return P.FOOD_FILL, P.FOOD_DARK, P.INK
-    if kind in d.traps:
+    if kind in d.traps or _module_trap(kind):
         return P.TRAP_FILL, P.TRAP_INK, P.WHITE
     return P.FAINT, P.INK, P.INK
+
+
+def _module_trap(kind: str) -> str | None:
+    """An Offshore Offspring trap's name ("Deal Wound"), None for any other kind."""
+    from rules.names import block_name
+
+    word = block_name(kind)
+    return word.removesuffix(" trap") if word.endswith(" trap") else None
 
 
 def block_label(kind: str) -> str:
@@ -130,7 +138,7 @@ def block_label(kind: str) -> str:
     if kind in d.traps:
         return str(d.traps[kind]["name"])
     return {"octopus": "Octopus", "shell": "Shell", "double_shell": "Double Shell"}.get(
-        kind, kind.replace("_", " ").title())
+        kind, _module_trap(kind) or kind.replace("_", " ").title())
 
 
 def _scallop(d: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float,
