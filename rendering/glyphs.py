@@ -254,8 +254,15 @@ def _icon(d: ImageDraw.ImageDraw, kind: str, box: tuple[float, float, float, flo
         d.polygon(pts, fill=col)
         d.rectangle((X(0.45), Y(0.24), X(0.55), Y(0.58)), fill=P.TRAP_FILL)
         d.ellipse((X(0.44), Y(0.64), X(0.56), Y(0.76)), fill=P.TRAP_FILL)
-    else:
+    elif not _module_trap_icon(d, kind, box, col):
         d.ellipse((X(0.2), Y(0.2), X(0.8), Y(0.8)), outline=col, width=lw)
+
+
+def _module_trap_icon(d: ImageDraw.ImageDraw, kind: str,
+                      box: tuple[float, float, float, float], col: P.RGB) -> bool:
+    from .oo_glyphs import trap_icon
+
+    return trap_icon(d, kind, box, col)
 
 
 TILE_STATES = ("face", "hidden_own", "known", "was_hidden", "back")

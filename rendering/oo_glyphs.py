@@ -177,3 +177,46 @@ def hunger_token(mark: str, size: int) -> Image.Image:
     d.polygon(pts, fill=P.OI_ORANGE, outline=P.INK)
     _paste_text_ss(im, (S // 2, S // 2), mark, max(8, size // 2), P.INK)
     return _down(im, (size, size))
+
+
+def trap_icon(d: ImageDraw.ImageDraw, kind: str, box: tuple[float, float, float, float],
+              col: P.RGB) -> bool:
+    """Draw the icon of one of the module's traps inside `box` (supersampled coordinates);
+    False for any other kind. Deal Wound is a bite (a row of teeth), Draw Card adds a card,
+    Swap 2 Blocks is two opposed arrows, Trash a Card a crossed-out card."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    lw = max(2, int(w / 14))
+
+    def teeth(top: float, bottom: float, left: float, right: float) -> None:
+        n = 4
+        step = (right - left) / n
+        for k in range(n):
+            a = left + k * step
+            d.polygon([(a, top), (a + step, top), (a + step / 2, top + (bottom - top) / 2)],
+                      fill=col)
+            d.polygon([(a + step / 2, bottom), (a + step * 1.5 if k < n - 1 else right, bottom),
+                       (a + step, bottom - (bottom - top) / 2)], fill=col)
+
+    def card(cx: float, cy: float, cw: float, ch: float) -> None:
+        d.rounded_rectangle((cx - cw / 2, cy - ch / 2, cx + cw / 2, cy + ch / 2), int(cw / 6),
+                            outline=col, width=lw)
+
+    if kind == "deal_wound":
+        teeth(y0 + h * 0.15, y0 + h * 0.85, x0 + w * 0.1, x0 + w * 0.9)
+    elif kind == "deal_wound_draw_card":
+        teeth(y0 + h * 0.15, y0 + h * 0.75, x0, x0 + w * 0.62)
+        card(x0 + w * 0.82, y0 + h * 0.55, w * 0.3, h * 0.5)
+    elif kind == "swap_2_blocks":
+        for y, s in ((y0 + h * 0.32, 1), (y0 + h * 0.68, -1)):
+            a, b = (x0 + w * 0.1, x0 + w * 0.9)[::s]
+            d.line((a, y, b, y), fill=col, width=lw * 2)
+            d.polygon([(b, y), (b - s * w * 0.2, y - h * 0.13), (b - s * w * 0.2, y + h * 0.13)],
+                      fill=col)
+    elif kind == "trash_a_card":
+        card(x0 + w * 0.5, y0 + h * 0.5, w * 0.5, h * 0.8)
+        d.line((x0 + w * 0.15, y0 + h * 0.1, x0 + w * 0.85, y0 + h * 0.9), fill=col,
+               width=lw * 2)
+    else:
+        return False
+    return True

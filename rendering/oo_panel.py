@@ -121,7 +121,9 @@ def draw_sharks(im: Image.Image, view: View, oo: dict[str, Any]) -> None:
         im.paste(g, (box[0] + 6, box[1] + 6), g)
         fonts.draw_text(im, (box[0] + 34, box[1] + 17), fonts.fit(str(b.get("name")), 15, 150),
                         15, P.INK, anchor="lm", bold=True)
-        state = "ACTIVE (wounded)" if on else "inactive: no wound yet"
+        alive = bool(oo.get("mother_alive", True))
+        state = ("ACTIVE (wounded)" if alive else "wounded (off: Mother dead)") if on else \
+            "inactive: no wound yet"
         fonts.draw_text(im, (box[0] + 8, box[1] + 44), state, 13,
                         OP.WOUND if on else P.MUTED, anchor="lm", bold=on)
 

@@ -9,6 +9,7 @@ token's pixels.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 from PIL import Image
 
@@ -281,3 +282,21 @@ def test_module_alt_text_and_text_board_cover_the_module() -> None:
             assert f"{z['zone']} {z['colour']} {stage} Octopus (hidden)" in words
     spectator = rendering.describe(rules.view(g, "spectator"))
     assert "Octopus (hidden)" not in spectator
+
+
+def test_module_samples_command_writes_1280x1000_pngs(tmp_path: Path) -> None:
+    from rendering.__main__ import main
+
+    assert main(["samples", str(tmp_path), "--expansion"]) == 0
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert names == ["oo-midgame.png", "oo-mother-dead.png", "oo-octopus.png"]
+    for p in tmp_path.glob("*.png"):
+        assert png_image(p.read_bytes()).size == (L.WIDTH, OL.HEIGHT)
+
+
+def test_bench_reports_the_expansion_after_the_base_game() -> None:
+    from rendering.bench import bench_render
+
+    report = bench_render(2, expansion=True)
+    assert report.index("render:") < report.index("render, Offshore Offspring:")
+    assert "1280x1000" in report and "p50" in report
