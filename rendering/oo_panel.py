@@ -132,6 +132,9 @@ def _ability_name(ability: str) -> str:
     return ability.replace("_", " ").title()
 
 
+TOKEN_STATE = {"active": "ready", "used": "used"}  # the Ink Decoy's states (single use)
+
+
 def track_lines(oo: dict[str, Any], t: dict[str, Any]) -> tuple[str, str]:
     """The two lines beside a track: its ability and its token, each with its state."""
     ability = _ability_name(str(t.get("ability")))
@@ -143,7 +146,8 @@ def track_lines(oo: dict[str, Any], t: dict[str, Any]) -> tuple[str, str]:
     elif isinstance(where, str) and where in L.ZONE_NAMES:
         b = f"{_ability_name(tok)}: in {where}"
     else:
-        b = f"{_ability_name(tok)}: {where if isinstance(where, str) else 'ready'}"
+        state = TOKEN_STATE.get(where, str(where)) if where is not None else "not placed"
+        b = f"{_ability_name(tok)}: {state}"
     return a, b
 
 

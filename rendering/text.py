@@ -275,7 +275,10 @@ def _side_lines(view: View) -> list[str]:
         f"({sh.get('energy_pips', 0)} pips)  Bag B{bag.get('B', 0)} Y{bag.get('Y', 0)} "
         f"R{bag.get('R', 0)}  Pool [{' '.join(sh.get('pool') or [])}]"
     )
-    moving = [f"{a['die']}>{a['zone']}" for a in sh.get("assigned") or []]
+    # a module view names the Shark that owns each assigned die (OO-8)
+    moving = [f"{a['die']}>{a['zone']}" + (f" ({str(a['shark']).upper()})" if a.get("shark")
+                                           and a["shark"] != "mother" else "")
+              for a in sh.get("assigned") or []]
     moving += [f"{a['die']}>{a['zone']} (resolving)" for a in sh.get("resolving") or []]
     if moving:
         lines.append("        Assigned " + ", ".join(moving))

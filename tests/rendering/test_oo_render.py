@@ -9,6 +9,7 @@ token's pixels.
 from __future__ import annotations
 
 import copy
+import io
 from pathlib import Path
 
 from PIL import Image
@@ -300,3 +301,13 @@ def test_bench_reports_the_expansion_after_the_base_game() -> None:
     report = bench_render(2, expansion=True)
     assert report.index("render:") < report.index("render, Offshore Offspring:")
     assert "1280x1000" in report and "p50" in report
+
+
+def test_module_replay_is_a_gif_of_module_frames() -> None:
+    from tests.rules.games import random_game
+
+    g = random_game(7, stop_after=60, oo=True)
+    gif = rendering.render_replay(rules.record(g), "spectator", scale=0.25)
+    im = Image.open(io.BytesIO(gif))
+    assert im.format == "GIF" and im.size == (L.WIDTH // 4, OL.HEIGHT // 4)
+    assert getattr(im, "n_frames", 1) >= 3
