@@ -29,7 +29,7 @@ from .core import (
 )
 from .data import ZONE_INDEX, ZONES
 from .expansion_data import offshore_offspring
-from .sharks import adjacent, all_adjacent_zones, can_gain_juvenile, gain_juvenile
+from .sharks import all_adjacent_zones, can_gain_juvenile, gain_juvenile
 from .state import Game
 from .wounds import board_with
 
@@ -331,7 +331,6 @@ HANDLERS: dict[str, Any] = {
     "roll": h_roll,
 }
 
-__all__ = ["HANDLERS", "adjacent"]
 
 
 # -- Powerful and Pack Hunt (OO-15) ----------

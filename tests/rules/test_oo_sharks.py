@@ -378,3 +378,12 @@ def test_oo_15_decisive_redraws_after_drawing_and_before_rolling() -> None:
     assert "decisive" in g.s_trash and len(g.pool) == 2 and g.oo["drawn"] == []
     assert sum(g.bag.values()) == bag and g.step == "roll"
     assert [e["type"] for e in ev][-2:] == ["drawn", "roll"]
+
+
+def test_oo_8_a_juvenile_entering_after_the_move_does_not_move_but_may_strike() -> None:
+    g = oo_at_assign(shells(C3="octopus", C1="deal_wound"), ["6R"], 5)
+    g.oo["held"] = ["gain_a_juvenile"]
+    g._cache = {}
+    do(g, "shark", "token gain_a_juvenile", "at 16")
+    assert "j1" in g.tf["moved"]
+    assert "assign 6R C1" in texts(g, "shark")  # next to the new Juvenile on den 16
