@@ -66,6 +66,39 @@ def draw_board(im: Image.Image, view: View) -> None:
     if isinstance(route, int) and 1 <= route <= 24:
         draw_route(im, route)
     draw_sharks(im, view)
+    draw_die_owners(im, view)
+
+
+def die_owners(view: View) -> list[tuple[L.Box, str]]:
+    """(die box, Shark name) for each die a Juvenile Shark assigned, at the box where
+    `board.draw_zone_dice` put the die (the first two per zone, assigned before resolving)."""
+    sh = view.get("shark_side") or {}
+    per_zone: dict[str, list[str | None]] = {}
+    for a in sh.get("assigned") or []:
+        per_zone.setdefault(str(a["zone"]), []).append(a.get("shark"))
+    for a in sh.get("resolving") or []:
+        per_zone.setdefault(str(a["zone"]), []).append(None)
+    at = (view.get("shark") or {}).get("space")
+    out = []
+    for zone, owners in sorted(per_zone.items()):
+        shown = owners[:2]
+        for i, owner in enumerate(shown):
+            if owner and owner != MOTHER:
+                out.append((L.zone_die_box(zone, i, len(shown), at), str(owner)))
+    return out
+
+
+def draw_die_owners(im: Image.Image, view: View) -> None:
+    """A Juvenile Shark's name under each die it assigned (the Mother's dice are unmarked, as
+    in the base game), so it is clear which Shark will resolve it (OO-8)."""
+    d = ImageDraw.Draw(im)
+    for box, owner in die_owners(view):
+        x0, _, x1, y1 = box
+        text = owner.upper()
+        w = fonts.width(text, 11, True) + 6
+        cx = (x0 + x1) // 2
+        d.rounded_rectangle((cx - w // 2, y1 + 1, cx + w // 2, y1 + 14), 4, fill=OP.BADGE_BG)
+        fonts.draw_text(im, (cx, y1 + 8), text, 11, P.WHITE, anchor="mm", bold=True)
 
 
 def draw_route(im: Image.Image, space: int) -> None:

@@ -311,3 +311,25 @@ def test_module_replay_is_a_gif_of_module_frames() -> None:
     im = Image.open(io.BytesIO(gif))
     assert im.format == "GIF" and im.size == (L.WIDTH // 4, OL.HEIGHT // 4)
     assert getattr(im, "n_frames", 1) >= 3
+
+
+def test_a_die_a_juvenile_assigned_carries_its_name() -> None:
+    from rendering import oo_board
+    from rendering.randomplay import first
+
+    g = first(lambda g: any(len(a) > 3 and a[3] != "mother" for a in g.assigned), range(0, 80),
+              expansions=("offshore_offspring",))
+    assert g is not None
+    view = rules.view(g, "spectator")
+    owners = oo_board.die_owners(view)
+    assert owners
+    im = rendering.render_image(view)
+    plain = copy.deepcopy(view)
+    for a in plain["shark_side"]["assigned"]:
+        a.pop("shark", None)
+    bare = rendering.render_image(plain)
+    for box, name in owners:
+        under = (box[0], box[3] + 1, box[2], box[3] + 14)
+        assert _count(crop(im, under), P.INK) > 40, name
+        assert not same(crop(im, under), crop(bare, under))
+        assert "(" + name.upper() + ")" in rendering.text_board(view)
