@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--games", type=int, default=None)
     bench.add_argument("--steps", type=int, default=20)
     bench.add_argument("--think", type=float, default=3.0)
+    bench.add_argument("--expansion", action="store_true",
+                       help="render: also Offshore Offspring positions, after the base game's")
     sub.add_parser("selfplay", help="random self-play (python -m rules selfplay)")
     sub.add_parser("play", help="terminal hot-seat game (python -m rules play)")
     a = p.parse_args(args)
@@ -55,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.what == "render":
         from rendering.bench import bench_render
 
-        print(bench_render(a.games or 60))
+        print(bench_render(a.games or 60, expansion=a.expansion))
         return 0
     from .bench import main as bench_main
 

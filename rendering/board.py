@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from . import fonts, glyphs
+from . import fonts, glyphs, oo_board
 from . import layout as L
 from . import palette as P
 
@@ -93,7 +93,8 @@ def zone_note(view: View, z: dict[str, Any], heat: bool,
     """The one line under a zone's tile, and the heat tint behind the tile (or None)."""
     if not z.get("hidden") or view.get("phase") == "over":
         return "", None
-    odds = float(z.get("octopus_odds") or 0.0)
+    # a module view also gives the odds of any Octopus block (adult or Juvenile, any colour)
+    odds = float(z.get("any_octopus_odds", z.get("octopus_odds")) or 0.0)
     if z.get("block"):
         # the Octopus sees its own blocks; show it how likely the others think each one is
         # the Octopus (what the public record says), which is where the Shark will look
@@ -125,7 +126,7 @@ def draw_zones(im: Image.Image, view: View, heat: bool) -> None:
         tb = L.block_box(name)
         if tint is not None:
             d.rounded_rectangle(L.inset(tb, -6), 14, fill=tint, outline=P.OI_VERMILLION, width=2)
-        g = glyphs.tile(kind, L.TILE, state)
+        g = oo_board.tile_for(view, z, kind, state)
         im.paste(g, tb[:2], g)
         if note:
             nb = L.zone_note_box(name)
@@ -284,4 +285,6 @@ def draw_dynamic(im: Image.Image, view: View, heat: bool) -> None:
     draw_highlights(im, view)
     draw_spaces(im, view)
     draw_shark(im, view)
+    if oo_board.is_module(view):
+        oo_board.draw_board(im, view)
     draw_confrontation(im, view)

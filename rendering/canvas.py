@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image
 
-from . import board, panels
+from . import board, oo_board, oo_layout, oo_palette, oo_panel, panels
 from . import layout as L
 from . import palette as P
 
@@ -53,21 +53,35 @@ def background(key: StaticKey) -> Image.Image:
     return im
 
 
+@lru_cache(maxsize=4)
+def module_background(key: StaticKey) -> Image.Image:
+    """The background of an Offshore Offspring image: the base background on top of the
+    module strip (1280×1000; see `oo_layout`)."""
+    im = Image.new("RGB", (L.WIDTH, oo_layout.HEIGHT), P.PAPER)
+    im.paste(background(key), (0, 0))
+    oo_panel.draw_static(im)
+    return im
+
+
 def render_image(view: View, *, heat: bool = True) -> Image.Image:
     """The board as an RGB image (before palette conversion): what tests probe."""
-    im = background(static_key(view)).copy()
+    module = oo_board.is_module(view)
+    im = (module_background if module else background)(static_key(view)).copy()
     use_heat = heat and view.get("viewer") in ("shark", "spectator")
     board.draw_dynamic(im, view, use_heat)
     panels.draw_header(im, view)
     panels.draw_shark_panel(im, view)
     panels.draw_octo_panel(im, view)
     panels.draw_caption(im, view)
+    if module:
+        oo_panel.draw(im, view)
     return im
 
 
-def to_palette(im: Image.Image) -> Image.Image:
-    """RGB → "P" with the exact colours first and edge colours from a thumbnail."""
-    exact = P.exact_colours()
+def to_palette(im: Image.Image, exact: tuple[P.RGB, ...] | None = None) -> Image.Image:
+    """RGB → "P" with the exact colours first and edge colours from a thumbnail. `exact`
+    defaults to the base palette's (a module image passes its longer list)."""
+    exact = P.exact_colours() if exact is None else exact
     room = 256 - len(exact)
     thumb = im.reduce(4)
     q = thumb.quantize(colors=room, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
@@ -75,25 +89,27 @@ def to_palette(im: Image.Image) -> Image.Image:
     extra: list[int] = []
     for i in range(0, len(flat) - 2, 3):
         c = (flat[i], flat[i + 1], flat[i + 2])
-        if not _near_exact(c):
+        if not _near_exact(c, exact):
             extra += c
-    return im.quantize(palette=P.palette_image(extra), dither=Image.Dither.NONE)
+    return im.quantize(palette=P.palette_image(extra, exact), dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=1 << 16)
-def _near_exact(c: tuple[int, int, int]) -> bool:
+def _near_exact(c: tuple[int, int, int], exact: tuple[P.RGB, ...]) -> bool:
     """Pillow maps colours to a palette through a coarse cache (a few levels per channel), so
     a picked colour close to one of ours could capture it; such colours are left out."""
     return any(max(abs(a - b) for a, b in zip(c, e, strict=True)) < EXACT_GUARD
-               for e in P.exact_colours())
+               for e in exact)
 
 
-def encode_png(im: Image.Image, *, compress_level: int = COMPRESS_LEVEL) -> bytes:
+def encode_png(im: Image.Image, *, compress_level: int = COMPRESS_LEVEL,
+               exact: tuple[P.RGB, ...] | None = None) -> bytes:
     buf = io.BytesIO()
-    to_palette(im).save(buf, "PNG", compress_level=compress_level)
+    to_palette(im, exact).save(buf, "PNG", compress_level=compress_level)
     return buf.getvalue()
 
 
 def render(view: View, *, heat: bool = True) -> bytes:
     """The board PNG for one viewer's view (see rendering.render)."""
-    return encode_png(render_image(view, heat=heat))
+    exact = oo_palette.exact_colours() if oo_board.is_module(view) else None
+    return encode_png(render_image(view, heat=heat), exact=exact)

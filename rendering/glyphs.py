@@ -115,9 +115,17 @@ def family(kind: str) -> tuple[P.RGB, P.RGB, P.RGB]:
         return P.SHELL_FILL, P.SHELL_DARK, P.INK
     if kind in d.foods:
         return P.FOOD_FILL, P.FOOD_DARK, P.INK
-    if kind in d.traps:
+    if kind in d.traps or _module_trap(kind):
         return P.TRAP_FILL, P.TRAP_INK, P.WHITE
     return P.FAINT, P.INK, P.INK
+
+
+def _module_trap(kind: str) -> str | None:
+    """An Offshore Offspring trap's name ("Deal Wound"), None for any other kind."""
+    from rules.names import block_name
+
+    word = block_name(kind)
+    return word.removesuffix(" trap") if word.endswith(" trap") else None
 
 
 def block_label(kind: str) -> str:
@@ -130,7 +138,7 @@ def block_label(kind: str) -> str:
     if kind in d.traps:
         return str(d.traps[kind]["name"])
     return {"octopus": "Octopus", "shell": "Shell", "double_shell": "Double Shell"}.get(
-        kind, kind.replace("_", " ").title())
+        kind, _module_trap(kind) or kind.replace("_", " ").title())
 
 
 def _scallop(d: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float,
@@ -246,8 +254,15 @@ def _icon(d: ImageDraw.ImageDraw, kind: str, box: tuple[float, float, float, flo
         d.polygon(pts, fill=col)
         d.rectangle((X(0.45), Y(0.24), X(0.55), Y(0.58)), fill=P.TRAP_FILL)
         d.ellipse((X(0.44), Y(0.64), X(0.56), Y(0.76)), fill=P.TRAP_FILL)
-    else:
+    elif not _module_trap_icon(d, kind, box, col):
         d.ellipse((X(0.2), Y(0.2), X(0.8), Y(0.8)), outline=col, width=lw)
+
+
+def _module_trap_icon(d: ImageDraw.ImageDraw, kind: str,
+                      box: tuple[float, float, float, float], col: P.RGB) -> bool:
+    from .oo_glyphs import trap_icon
+
+    return trap_icon(d, kind, box, col)
 
 
 TILE_STATES = ("face", "hidden_own", "known", "was_hidden", "back")

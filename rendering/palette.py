@@ -139,9 +139,10 @@ def exact_colours() -> tuple[RGB, ...]:
     return tuple(seen)
 
 
-def palette_image(extra: list[int]) -> Image.Image:
-    """A "P" image whose palette is the exact colours followed by `extra` (flat RGB list)."""
-    flat: list[int] = [v for c in exact_colours() for v in c]
+def palette_image(extra: list[int], exact: tuple[RGB, ...] | None = None) -> Image.Image:
+    """A "P" image whose palette is the exact colours (`exact`, default the base list)
+    followed by `extra` (flat RGB list)."""
+    flat: list[int] = [v for c in (exact_colours() if exact is None else exact) for v in c]
     flat += extra
     flat = flat[: 256 * 3]
     flat += [0] * (256 * 3 - len(flat))

@@ -19,9 +19,12 @@ def uniform(seat: str, acts: list[rules.Action], rng: random.Random) -> rules.Ac
     return rng.choice(acts)
 
 
-def steps(seed: int, *, board: str = "day", policy: Policy = uniform) -> Iterator[rules.Game]:
-    """Yield the game after every step of one random game (the same object, mutated)."""
-    g = rules.new_game(seed, board=board)
+def steps(seed: int, *, board: str = "day", policy: Policy = uniform,
+          expansions: tuple[str, ...] = ()) -> Iterator[rules.Game]:
+    """Yield the game after every step of one random game (the same object, mutated);
+    `expansions` as `rules.new_game` (a base game when empty)."""
+    g = rules.new_game(seed, board=board, expansions=expansions) if expansions else \
+        rules.new_game(seed, board=board)
     rng = random.Random(seed * 7919 + 17)
     yield g
     while g.phase != "over":
@@ -32,10 +35,11 @@ def steps(seed: int, *, board: str = "day", policy: Policy = uniform) -> Iterato
         yield g
 
 
-def position(seed: int, depth: int | None, *, board: str = "day") -> rules.Game:
+def position(seed: int, depth: int | None, *, board: str = "day",
+             expansions: tuple[str, ...] = ()) -> rules.Game:
     """The game after `depth` random steps (None: played to the end)."""
     last = None
-    for i, g in enumerate(steps(seed, board=board)):
+    for i, g in enumerate(steps(seed, board=board, expansions=expansions)):
         last = g
         if depth is not None and i >= depth:
             break
@@ -44,10 +48,10 @@ def position(seed: int, depth: int | None, *, board: str = "day") -> rules.Game:
 
 
 def first(pred: Callable[[rules.Game], bool], seeds: range, *, board: str = "day",
-          policy: Policy = uniform) -> rules.Game | None:
+          policy: Policy = uniform, expansions: tuple[str, ...] = ()) -> rules.Game | None:
     """The first position (over `seeds`, step by step) where `pred` holds; a copy."""
     for seed in seeds:
-        for g in steps(seed, board=board, policy=policy):
+        for g in steps(seed, board=board, policy=policy, expansions=expansions):
             if pred(g):
                 return rules.load(rules.dump(g))
     return None

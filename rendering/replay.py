@@ -16,6 +16,7 @@ from PIL import Image
 import rules
 from rules.data import data
 
+from . import oo_board, oo_palette
 from .canvas import render_image, to_palette
 
 FRAME_MS = 1400
@@ -58,7 +59,9 @@ def render_replay(record: dict[str, Any], viewer: str, *, heat: bool = True,
         if scale != 1.0:
             im = im.resize((max(1, int(im.width * scale)), max(1, int(im.height * scale))),
                            Image.Resampling.LANCZOS)
-        frames.append(to_palette(im))
+        # a module game's frames keep the module's colours exact too (1280×1000 frames)
+        exact = oo_palette.exact_colours() if oo_board.is_module(v) else None
+        frames.append(to_palette(im, exact))
     durations = [frame_ms] * len(frames)
     durations[-1] = final_ms
     buf = io.BytesIO()

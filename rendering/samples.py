@@ -1,4 +1,4 @@
-"""`python -m rendering samples DIR`: the sample images shown in the README.
+"""`python -m rendering samples DIR [--expansion]`: the sample images shown in the README.
 
 Each sample is the first position, over a fixed range of seeded random games, that shows
 one situation (the opening, mid-game from each side, a confrontation, each side winning),
@@ -104,9 +104,62 @@ SAMPLES: tuple[tuple[str, str, str, ViewPred, range, Policy], ...] = (
 )
 
 
-def sample_views() -> list[tuple[str, str, dict[str, Any]]]:
-    """(name, one-line caption, view) for every sample that could be found."""
+# -- Offshore Offspring ----------
+OO = ("offshore_offspring",)
+
+
+def camouflaging(seat: str, acts: list[rules.Action], rng: random.Random) -> rules.Action:
+    """Random play in which the Octopus always puts removed shells on the same Camouflage
+    track, so tracks fill up and unlock their tokens (uniform play spreads the shells and
+    almost never gets a fourth onto one track)."""
+    track = sorted((a for a in acts if a.text.startswith("track ")), key=lambda a: a.text)
+    return track[0] if track else rng.choice(acts)
+
+
+def _oo_mid(v: dict[str, Any]) -> bool:
+    oo = v["offspring"]
+    return (v["phase"] in ("octopus", "shark") and len(v["sharks"]) >= 2
+            and v["shark"] is not None and oo["mother_wounds"] >= 1
+            and any(k in ("cave", "rock") for k in oo["tokens"])
+            and any(z.get("stage") and not z["hidden"] for z in v["zones"]))
+
+
+def _oo_octopus(v: dict[str, Any]) -> bool:
+    return (v["phase"] == "octopus" and len(v["sharks"]) >= 2
+            and any(t["unlocked"] for t in v["offspring"]["tracks"])
+            and sum(1 for z in v["zones"] if z["hidden"] and z.get("stage")) >= 2)
+
+
+def _oo_orphans(v: dict[str, Any]) -> bool:
+    return v["phase"] != "over" and not v["offspring"]["mother_alive"] and len(v["sharks"]) >= 1
+
+
+# (file name, viewer, README line, what to look for in that viewer's view, seeds, policy)
+OO_SAMPLES: tuple[tuple[str, str, str, ViewPred, range, Policy], ...] = (
+    ("oo-midgame", "spectator", "Offshore Offspring mid-game: the Mother (wounded) and a "
+     "Juvenile Shark, the Cave in its zone, revealed Octopuses in their colours (letter badge "
+     "and label), and the module strip: wounds, Wound boards, Camouflage tracks, Hunger "
+     "tokens, the Eat pile and Event cards.", _oo_mid, range(0, 200), camouflaging),
+    ("oo-octopus", "octopus", "Offshore Offspring from the Octopus's side: its hidden "
+     "Octopus blocks in their colour and stage, marked HIDDEN; an unlocked Camouflage track "
+     "with its ability ON.",
+     _oo_octopus, range(0, 200), camouflaging),
+    ("oo-mother-dead", "spectator", "Offshore Offspring after the Mother Shark's third wound: "
+     "her Juveniles hunt on.", _oo_orphans, range(0, 200), camouflaging),
+)
+
+
+def sample_views(expansion: bool = False) -> list[tuple[str, str, dict[str, Any]]]:
+    """(name, one-line caption, view) for every sample that could be found: the base game's,
+    or with `expansion` Offshore Offspring's."""
     out = []
+    if expansion:
+        for name, viewer, caption, pred, seeds, policy in OO_SAMPLES:
+            g = first(lambda g, p=pred, w=viewer: p(rules.view(g, w)),  # type: ignore[misc]
+                      seeds, policy=policy, expansions=OO)
+            if g is not None:
+                out.append((name, caption, rules.view(g, viewer)))
+        return out
     for name, viewer, caption, pred, seeds, policy in SAMPLES:
         g = first(lambda g, p=pred: p(_view(g)), seeds, policy=policy)  # type: ignore[misc]
         if g is None and name == "octopus-wins":  # random play rarely eats 4 foods
@@ -116,12 +169,13 @@ def sample_views() -> list[tuple[str, str, dict[str, Any]]]:
     return out
 
 
-def write_samples(directory: str | Path) -> list[str]:
-    """Write DIR/<name>.png for each sample; returns one line per file written."""
+def write_samples(directory: str | Path, expansion: bool = False) -> list[str]:
+    """Write DIR/<name>.png for each sample (the base game's, or with `expansion` Offshore
+    Offspring's 1280×1000 ones, named oo-*); returns one line per file written."""
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
     lines = []
-    for name, caption, view in sample_views():
+    for name, caption, view in sample_views(expansion):
         path = d / f"{name}.png"
         png = render(view)
         path.write_bytes(png)

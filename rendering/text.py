@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.names import WIN_TEXT, card_name
 
-from . import glyphs
+from . import glyphs, oo_text
 from .panels import caption_text, header_lines
 
 View = dict[str, Any]
@@ -34,17 +34,30 @@ def _pct(odds: float) -> str:
     return "<1%" if 0 < p < 1 else f"{p:.0f}%"
 
 
+def _word(view: View, z: dict[str, Any], kind: str | None) -> str:
+    """A block's words: the module's coloured Octopuses and traps in a module view."""
+    if oo_text.is_module(view):
+        word = oo_text.kind_word(z, kind)
+        if word is not None:
+            return word
+    return _block_word(kind)
+
+
 def zone_phrase(view: View, z: dict[str, Any]) -> str:
     """One zone in words, as this viewer may know it."""
     name = z["zone"]
+    if oo_text.is_module(view):
+        toks = oo_text.zone_tokens(view, name)
+        if toks:
+            name = f"{name} ({', '.join(toks)})"
     if not z.get("hidden"):
-        return f"{name} {_block_word(z.get('block'))}"
+        return f"{name} {_word(view, z, z.get('block'))}"
     if z.get("block"):
         tag = "was hidden" if view.get("phase") == "over" else "hidden"
-        return f"{name} {_block_word(z['block'])} ({tag})"
+        return f"{name} {_word(view, z, z['block'])} ({tag})"
     if z.get("known"):
-        return f"{name} hidden, known {_block_word(z['known'])}"
-    odds = float(z.get("octopus_odds") or 0.0)
+        return f"{name} hidden, known {_word(view, z, z['known'])}"
+    odds = float(z.get("any_octopus_odds", z.get("octopus_odds")) or 0.0)
     return f"{name} hidden, Octopus {_pct(odds)}" if odds > 0 else f"{name} hidden, no Octopus"
 
 
@@ -73,15 +86,18 @@ def describe(view: View) -> str:
     viewer = str(view.get("viewer", "spectator"))
     hunger = len(sh.get("hunger") or [])
     food = len(oc.get("food_track") or [])
+    module = oo_text.is_module(view)
     parts = [
         _sentence(f"Kelp board ({viewer} view). {first.replace(' · ', ', ')}"),
         _sentence(second.replace("YOU: ", "Your move: ")),
         f"Hunger {hunger} of {sh.get('hunger_max', 7)}; food {food} of {oc.get('food_max', 4)}.",
-        _shark_phrase(view),
+        oo_text.sharks_phrase(view) if module else _shark_phrase(view),
         "Zones: " + "; ".join(zone_phrase(view, z) for z in view.get("zones", [])) + ".",
         _dice_phrase(view),
         _sentence(f"Last move: {caption_text(view, '; ')}"),
     ]
+    if module:
+        parts.extend(oo_text.alt_parts(view))
     conf = [c[0].upper() for c in oc.get("colours") or []]
     parts.append(
         f"Octopus: hand {oc.get('hand_count', 0)} (limit {oc.get('hand_limit', 4)}), "
@@ -132,25 +148,41 @@ def _space_info(view: View) -> dict[int, dict[str, Any]]:
     return {int(s["space"]): s for s in view.get("spaces", [])}
 
 
+def _label(view: View, z: dict[str, Any], kind: str | None) -> str:
+    """A block's name in a text-board cell ("Purple Juv." for a module's Octopus)."""
+    if oo_text.is_module(view):
+        short = oo_text.short_kind(z, kind)
+        if short is not None:
+            return short
+    return glyphs.block_label(str(kind))
+
+
 def _zone_lines(view: View, z: dict[str, Any]) -> list[str]:
     lines = [f"{z['zone']}  {z['value']}+"]
+    toks = oo_text.zone_tokens(view, z["zone"]) if oo_text.is_module(view) else []
+    if '"6"' in toks:
+        lines[0] = f"{z['zone']}  6+ (\"6\")"
     if not z.get("hidden"):
-        lines.append(glyphs.block_label(str(z.get("block"))))
+        lines.append(_label(view, z, z.get("block")))
         lines.append("")
     elif z.get("block"):
-        lines.append(glyphs.block_label(str(z["block"])))
+        lines.append(_label(view, z, z["block"]))
         lines.append("(was hidden)" if view.get("phase") == "over" else "(hidden)")
     elif z.get("known"):
         lines.append("[hidden]")
-        lines.append("= " + glyphs.block_label(str(z["known"])))
+        lines.append("= " + _label(view, z, z["known"]))
     else:
-        odds = float(z.get("octopus_odds") or 0.0)
+        odds = float(z.get("any_octopus_odds", z.get("octopus_odds")) or 0.0)
         lines.append("[hidden]")
         lines.append(f"Oct {_pct(odds)}" if odds > 0 else "no Oct")
     sh = view.get("shark_side") or {}
     dice = [a["die"] for a in [*(sh.get("assigned") or []), *(sh.get("resolving") or [])]
             if a.get("zone") == z["zone"]]
-    lines.append(("die " + " ".join(dice)) if dice else "")
+    last = ("die " + " ".join(dice)) if dice else ""
+    more = [t for t in toks if t != '"6"']
+    if more:
+        last = " ".join([last, *more]).strip()
+    lines.append(last)
     return [f" {x}"[:ZW] for x in lines]
 
 
@@ -162,6 +194,8 @@ def _h_label(view: View, s: int, spaces: dict[int, dict[str, Any]]) -> str:
     shark = view.get("shark") or {}
     if shark.get("space") == s:
         text += f" SHARK({shark.get('facing')})"
+    if oo_text.is_module(view) and s in oo_text.space_marks(view):
+        text += f" {oo_text.space_marks(view)[s]}"
     return text + " "
 
 
@@ -174,6 +208,11 @@ def _v_rows(view: View, s: int, spaces: dict[int, dict[str, Any]]) -> list[str]:
     if shark.get("space") == s:
         rows[2] = "SHARK"
         rows[3] = f"({shark.get('facing')})"
+    mark = oo_text.space_marks(view).get(s) if oo_text.is_module(view) else None
+    if mark and "ESCAPE" in mark:
+        rows[2], rows[3] = "ESC", "ROUTE"
+    elif mark:
+        rows[2], rows[3] = mark.split("(")[0], "(" + mark.split("(")[1]
     pivot = (VW - 1) // 2
     return [(" " * pivot + r).ljust(VW) if r == "|" else _centre(r, VW) for r in rows]
 
@@ -211,7 +250,11 @@ def text_board(view: View) -> str:
             out.append(row.rstrip())
     out.append("* den   [4B] Current die   SHARK(N) the Shark and the end it faces "
                "((*) = free)")
+    if oo_text.is_module(view):
+        out.append("J1(E) a Juvenile Shark   ESCAPE the Escape Route   \"6\" the 6 token")
     out.extend(_side_lines(view))
+    if oo_text.is_module(view):
+        out.extend(oo_text.board_lines(view))
     out.append(f"Last move: {caption_text(view)}")
     return "\n".join(out)
 
@@ -232,7 +275,10 @@ def _side_lines(view: View) -> list[str]:
         f"({sh.get('energy_pips', 0)} pips)  Bag B{bag.get('B', 0)} Y{bag.get('Y', 0)} "
         f"R{bag.get('R', 0)}  Pool [{' '.join(sh.get('pool') or [])}]"
     )
-    moving = [f"{a['die']}>{a['zone']}" for a in sh.get("assigned") or []]
+    # a module view names the Shark that owns each assigned die (OO-8)
+    moving = [f"{a['die']}>{a['zone']}" + (f" ({str(a['shark']).upper()})" if a.get("shark")
+                                           and a["shark"] != "mother" else "")
+              for a in sh.get("assigned") or []]
     moving += [f"{a['die']}>{a['zone']} (resolving)" for a in sh.get("resolving") or []]
     if moving:
         lines.append("        Assigned " + ", ".join(moving))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import SEATS, card_name, dval, growth_tiles, shark_card
+from .core import SEATS, card_name, dval, growth_tiles, is_octopus, shark_card
 from .data import CONF_COLOURS, ZONES, board, data
 from .engine import legal_actions, pending
 from .knowledge import hidden_counts, zone_marginals
@@ -55,6 +55,10 @@ def _zones(g: Game, viewer: str) -> list[dict[str, Any]]:
             item["candidates"] = sorted(m)
             item["known"] = next(iter(m)) if len(m) == 1 else None
             item["octopus_odds"] = round(m.get("octopus", 0.0), 4)
+            if g.oo:
+                # OO-14: the Shark hunts every Octopus block, adult or Juvenile, any colour
+                item["any_octopus_odds"] = round(
+                    sum(p for k, p in m.items() if is_octopus(k)), 4)
         out.append(item)
     return out
 
@@ -216,6 +220,12 @@ def _offspring_view(g: Game, out: dict[str, Any], sees: str) -> None:
         "peeks": oo["peeks"],
         "six_token": None if oo["six"] is None else ZONES[oo["six"]],
         "hunger_tokens_gained": oo["hunger_gained"],
+        # every Hunger token in Hunger-space order, so a renderer needs no module data
+        "hunger_tokens": [
+            {"space": t.space, "id": t.id, "name": t.name, "effect": t.effect,
+             "gained": i < oo["hunger_gained"]}
+            for i, t in enumerate(sorted(xd().hunger_tokens, key=lambda t: t.space))
+        ],
         "hunger_tokens_held": list(oo["held"]),
         "juvenile_sharks_left": oo["juv_left"],
         "drawn": list(oo.get("drawn", [])),

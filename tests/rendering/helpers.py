@@ -103,3 +103,46 @@ def mean_diff(a: Image.Image, b: Image.Image) -> float:
 
 def near(c: tuple[int, ...], ref: tuple[int, int, int], tol: int = 12) -> bool:
     return all(abs(int(x) - y) <= tol for x, y in zip(c[:3], ref, strict=True))
+
+
+# -- Offshore Offspring ----------
+OO = ("offshore_offspring",)
+
+
+@cache
+def oo_running(n: int, seed0: int) -> tuple[rules.Game, ...]:
+    """n unfinished Offshore Offspring positions at random depths, both board sides, some
+    with a partial command."""
+    out: list[rules.Game] = []
+    i = 0
+    while len(out) < n:
+        rng = random.Random(seed0 + i)
+        g = random_game(seed0 + i, stop_after=rng.randrange(1, 160), cancel_rate=0.05,
+                        board=rng.choice(("day", "night")), oo=True)
+        if g.phase != "over":
+            out.append(g)
+        i += 1
+    return tuple(out)
+
+
+@cache
+def oo_find(name: str) -> rules.Game:
+    """The first Offshore Offspring position (seeded) matching one of the named situations."""
+    preds: dict[str, Callable[[View], bool]] = {
+        "start": lambda v: v["phase"] == "octopus" and v["shark"] is not None,
+        "juvenile_shark": lambda v: len(v["sharks"]) >= 2 and v["shark"] is not None,
+        "mother_wounded": lambda v: v["offspring"]["mother_wounds"] >= 1
+        and v["shark"] is not None and v["phase"] != "over",
+        "coloured": lambda v: any(z.get("colour") not in (None, "red") for z in v["zones"])
+        and v["phase"] != "over",
+        "unlocked": lambda v: any(t["unlocked"] for t in v["offspring"]["tracks"])
+        and any(not t["unlocked"] for t in v["offspring"]["tracks"]),
+        "hidden_octopus": lambda v: v["phase"] == "octopus" and sum(
+            1 for z in v["zones"] if z["hidden"] and z.get("stage")) >= 2,
+        "over": lambda v: v["phase"] == "over",
+    }
+    pred = preds[name]
+    viewer = "octopus" if name == "hidden_octopus" else "omniscient"
+    g = first(lambda g: pred(rules.view(g, viewer)), range(20, 120), expansions=OO)
+    assert g is not None, f"no Offshore Offspring position for {name}"
+    return g
