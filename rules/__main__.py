@@ -16,6 +16,9 @@ def main(argv: list[str] | None = None) -> int:
     bp = sub.add_parser("bench", help="per-decision latency of legal_actions + apply")
     bp.add_argument("--games", type=int, default=100)
     bp.add_argument("--seed", type=int, default=1)
+    for q in (sp, bp):
+        q.add_argument("--expansion", action="append", default=[], metavar="NAME",
+                       help="play with an expansion (offshore_offspring); repeatable")
     pp = sub.add_parser("play", help="terminal hot-seat game; each player sees their own view")
     pp.add_argument("--seed", type=int, default=None)
     pp.add_argument("--board", choices=("day", "night"), default="day")
@@ -34,15 +37,18 @@ def main(argv: list[str] | None = None) -> int:
     if a.cmd == "selfplay":
         from .selfplay import selfplay
 
-        print(f"random self-play, {a.games} games from seed {a.seed}, {a.board} board")
-        print(selfplay(a.games, a.seed, board=a.board).report())
+        extra = f", with {', '.join(a.expansion)}" if a.expansion else ""
+        print(f"random self-play, {a.games} games from seed {a.seed}, {a.board} board{extra}")
+        print(selfplay(a.games, a.seed, board=a.board, expansions=tuple(a.expansion)).report())
     elif a.cmd == "bench":
         from .selfplay import bench_steps, selfplay
 
-        st = selfplay(a.games, a.seed)
+        ex = tuple(a.expansion)
+        st = selfplay(a.games, a.seed, expansions=ex)
+        with_ex = f" with {', '.join(ex)}" if ex else ""
         print(f"complete random games/s: {st.games / st.seconds:.1f} "
-              f"(decisions/s {st.steps / st.seconds:.0f})")
-        print(bench_steps(a.games, a.seed))
+              f"(decisions/s {st.steps / st.seconds:.0f}){with_ex}")
+        print(bench_steps(a.games, a.seed, expansions=ex))
     elif a.cmd == "balance":
         from .ai import LEVELS
         from .balance import balance

@@ -20,9 +20,10 @@ def random_choice(g: Game, seat: str, rng: random.Random) -> Action:
     return rng.choice(acts)
 
 
-def play_random(seed: int, *, board: str = "day", max_steps: int = 50_000) -> tuple[Game, int]:
+def play_random(seed: int, *, board: str = "day", expansions: tuple[str, ...] = (),
+                max_steps: int = 50_000) -> tuple[Game, int]:
     """Play one complete game from `seed` with random choices; returns it and its step count."""
-    g = new_game(seed, board=board)
+    g = new_game(seed, board=board, expansions=expansions)
     rng = random.Random(seed ^ 0x5EED)
     steps = 0
     while g.phase != "over" and steps < max_steps:
@@ -57,11 +58,12 @@ class SelfplayStats:
         return "\n".join(lines)
 
 
-def selfplay(games: int, seed: int, *, board: str = "day") -> SelfplayStats:
+def selfplay(games: int, seed: int, *, board: str = "day",
+             expansions: tuple[str, ...] = ()) -> SelfplayStats:
     st = SelfplayStats()
     t0 = time.perf_counter()
     for i in range(games):
-        g, n = play_random(seed + i, board=board)
+        g, n = play_random(seed + i, board=board, expansions=expansions)
         st.games += 1
         st.steps += n
         st.rounds.append(g.round)
@@ -73,11 +75,11 @@ def selfplay(games: int, seed: int, *, board: str = "day") -> SelfplayStats:
     return st
 
 
-def bench_steps(games: int, seed: int) -> str:
+def bench_steps(games: int, seed: int, *, expansions: tuple[str, ...] = ()) -> str:
     """Per-decision latency of legal_actions + apply, p50/p99/max, over random games."""
     times: list[float] = []
     for i in range(games):
-        g = new_game(seed + i)
+        g = new_game(seed + i, expansions=expansions)
         rng = random.Random(seed + i)
         while g.phase != "over":
             seat = rng.choice(deciders(g))

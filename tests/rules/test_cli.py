@@ -19,6 +19,18 @@ def test_selfplay_prints_throughput_and_win_rates(capsys) -> None:  # type: igno
     assert "mean length" in out and "rounds" in out
 
 
+def test_selfplay_and_bench_with_the_expansion(capsys) -> None:  # type: ignore[no-untyped-def]
+    """The expansion's self-play figures come from the same commands as the base game's."""
+    assert main(["selfplay", "--games", "3", "--expansion", "offshore_offspring"]) == 0
+    out = capsys.readouterr().out
+    assert "with offshore_offspring" in out and "unfinished: 0" in out
+    assert main(["bench", "--games", "2", "--expansion", "offshore_offspring"]) == 0
+    out = capsys.readouterr().out
+    assert "with offshore_offspring" in out and "p99" in out
+    with pytest.raises(ValueError, match="expansion"):
+        main(["selfplay", "--games", "1", "--expansion", "nope"])
+
+
 def test_kelp_command_delegates_to_the_engine(capsys) -> None:  # type: ignore[no-untyped-def]
     assert kelp_main(["selfplay", "--games", "2"]) == 0
     assert "games/s" in capsys.readouterr().out
