@@ -77,7 +77,7 @@ GROUP_TITLE = {
     "push": "Deimatic Display: where the Shark goes",
     "peek": "Peek at a hidden block",
     "token": "Use a Hunger token",
-    "shark": "Which Shark",
+    "shark": "Which Shark (moves next, or owns the die)",
     "adrenaline": "Adrenaline Rush: Strike die from Energy",
     "double": "Growth: reroll a double or triple",
     "bloodlust": "Bloodlust: +1 to a Strike die",
@@ -133,6 +133,12 @@ def _oo(key: str) -> str:
 def _shark_card(card: str) -> SharkCard:
     """A Shark card of the base game or of the module (both have `name` and `cost`)."""
     return data().shark_cards.get(card) or offshore_offspring().shark_cards[card]
+
+
+def _named(thing: str) -> str:
+    """A card's name, or a Wound board's (a Reckless Abandon Strike names its board)."""
+    name = card_name(thing)
+    return name if name != thing else _oo(thing)
 
 
 def _cost(card: str) -> int:
@@ -193,8 +199,8 @@ def label(a: Action, kind: str = "") -> str:
         "stop": lambda: "No more Peeks: resolve the dice" if kind == "shark_peek"
         else "Stop here",
         "assign": lambda: (f"{'Strike' if x[0][1] == 'R' else 'Search'} {x[1]} with {x[0]}"
-                           + (f" + {card_name(x[2])}" if len(x) > 2 else "")),
-        "go": lambda: "Confirm dice" + (f" + {card_name(x[0])}" if x else ""),
+                           + (f" + {_named(x[2])}" if len(x) > 2 else "")),
+        "go": lambda: "Confirm dice" + (f" + {_named(x[0])}" if x else ""),
         "resolve": lambda: f"Resolve the die on {x[0]}",
         "relentless": lambda: f"Relentless: {x[0]} on {x[1]}",
         "done": lambda: "Finish Search/Strike",
@@ -223,10 +229,10 @@ def label(a: Action, kind: str = "") -> str:
         "decoy": lambda: "Use the Ink Decoy: cancel this Search",
         "search": lambda: "Let the Search happen",
         "peek": lambda: f"Peek at {x[0]}",
-        "token": lambda: f"Use {_oo(x[0])}",
+        "token": lambda: f"Hunger token: {_oo(x[0])}",
         "shark": lambda: shark_name(x[0]),
         "adrenaline": lambda: f"Adrenaline Rush: reroll {_die(x[0])} from Energy",
-        "double": lambda: "Reroll " + " ".join(x),
+        "double": lambda: "Growth doubles: reroll " + " ".join(x),
         "bloodlust": lambda: f"Bloodlust: +1 to {_die(x[0])}",
         "decisive": lambda: "Decisive: return the drawn dice, draw again",
         "nursery": lambda: "Nursery: a Juvenile Shark enters",

@@ -6,6 +6,7 @@ public table says nothing more than the spectator view."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from tests.bot.test_leaks import shown
 OO = "offshore_offspring"
 GAME_ID = 123456789012345678  # a long game id, so custom_ids are as long as they get
 ID = f"kelp:{GAME_ID}:"
+RAW_ID = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")  # a data id such as reckless_abandon
 # The command words the module adds (docs/architecture.md, "Offshore Offspring in the engine").
 OO_VERBS = frozenset({
     "track", "put", "from", "wound", "by", "route", "camo", "deimatic", "push", "cave",
@@ -403,6 +405,7 @@ async def test_every_expansion_step_has_words_and_fits_a_panel() -> None:
             seat = "octopus" if "octopus" in p["seats"] else p["seats"][0]
             legal = rules.legal_actions(g, seat)
             for a in legal:
+                assert not RAW_ID.search(label(a, p["kind"])), a.text  # words, not data ids
                 if a.verb in OO_VERBS:
                     seen.add(a.verb)
                     text = label(a, p["kind"])
