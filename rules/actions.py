@@ -86,6 +86,7 @@ _GRAMMAR: dict[str, tuple[tuple[str, ...], int, int]] = {
     "double": (("die*",), 1, 3),       # Growth tile 1 (OO-9): reroll matching dice
     "bloodlust": (("die",), 1, 1),
     "decisive": ((), 0, 0),
+    "roll": ((), 0, 0),
     "nursery": ((), 0, 0),
     "powerful": (("id",), 1, 1),       # Powerful: this Shark is placed instead of moving
     "face": (("id",), 1, 1),           # a placed Shark faces an end ("a"/"b") or is free

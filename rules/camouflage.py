@@ -201,6 +201,22 @@ def h_camo(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     _set_kind(g, z, new, f"camouflage: {colour(k)} to {c}")
 
 
+def camo_after_paying(g: Game, ch: Chooser, paid: list[int]) -> None:
+    """OO-4: an Octopus revealed to pay a cost may change colour before the effect
+    (once each within the card; `go` goes on to the effect)."""
+    done: set[str] = set()
+    while True:
+        opts = [a for a in camo_options(g)
+                if ZONE_INDEX[a.args[0]] in paid and a.args[0] not in done]
+        if not opts:
+            return
+        c = ch.pick([*opts, Action("go")])
+        if c.verb == "go":
+            return
+        h_camo(g, "octopus", c, ch)
+        done.add(c.args[0])
+
+
 def _purple(g: Game) -> str | None:
     for c, t in _cam().tracks.items():
         if t.ability.effect == "push_sharks":

@@ -180,6 +180,9 @@ DECISION_TEXT = {
     "octopus_turn": "The Octopus takes its two actions",
     "shark_return": "The Shark returns Current dice to its bag",
     "shark_roll": "The Shark adjusts its roll, places Current dice, then moves",
+    "shark_drawn": "The Shark may draw again (Decisive) before rolling",
+    "shark_moving": "The Shark moves its other Sharks",
+    "shark_peek": "The Shark may peek at hidden blocks",
     "shark_place": "The Shark places Current dice, then moves",
     "shark_assign": "The Shark assigns Search and Strike dice",
     "shark_resolve": "The Shark resolves its dice",
@@ -585,6 +588,9 @@ def _auto(g: Game) -> bool:
                 g.step = "return"
                 return True
             return False
+        if g.oo and shark.tools.wants_drawn_moment(g):
+            shark.tools.draw_only(g)  # OO-15 Decisive: a moment before rolling
+            return True
         shark.draw_and_roll(g)
         return True
     if st == "assign":

@@ -18,7 +18,6 @@ from .core import (
     card_name,
     end_game,
     ev,
-    is_food,
     is_octopus,
     replace_block,
     replaceable,
@@ -187,10 +186,6 @@ def place_escape_route(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str,
                        safe: bool, optional: bool) -> bool:
     """On learning Escape to Safety (handled by `learn_eat`, which asks the den)."""
     return True
-
-
-def not_food(kind: str) -> bool:
-    return not is_food(kind)
 
 
 PRIMITIVES = {"escape": escape, "place_escape_route": place_escape_route}

@@ -119,6 +119,10 @@ def h_play(g: Game, seat: str, root: Action, ch: Chooser) -> None:
        seat="octopus", zones=paid, card=cid)
     for z in paid:
         reveal(g, z, f"paying for {card.name}")
+    if g.oo and paid:
+        from .camouflage import camo_after_paying
+
+        camo_after_paying(g, ch, paid)
     run_effects(g, card.effects, ch, {"why": card.name, "card": cid})
     g.actions += 1
 

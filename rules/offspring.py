@@ -131,6 +131,7 @@ def setup(g: Game) -> None:
         "held": [],                # Hunger tokens gained and not yet used
         "juv_left": x.setup.juvenile_sharks,   # Juvenile Shark miniatures beside the board
         "juv_next": 1,             # the number the next Juvenile Shark is called by
+        "drawn": [],               # dice colours drawn, not yet rolled (Decisive, OO-15)
     }
 
 

@@ -502,6 +502,8 @@ def relentless_options(g: Game) -> list[Action]:
         if z in busy or z in g.protected or z not in adjacent_zones(g):
             continue
         for d in distinct(g.pool):
+            if g.oo and dcol(d) == "Y" and z == no_search_zone(g):
+                continue  # OO-5 Rock
             if dcol(d) in "YR" and die_fits(g, d, z, None):
                 out.append(act("relentless", d, ZONES[z]))
     return out
@@ -691,6 +693,8 @@ def roots(g: Game) -> list[tuple[Action, bool]]:
         return assign_roots(g) + anytime_roots(g)
     if st == "peek":
         return tools.peek_roots(g) + anytime_roots(g)
+    if st == "drawn":
+        return tools.drawn_roots(g) + anytime_roots(g)
     if st == "resolve":
         return resolve_roots(g) + anytime_roots(g)
     if st == "store":

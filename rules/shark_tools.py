@@ -29,7 +29,7 @@ from .core import (
 )
 from .data import ZONE_INDEX, ZONES
 from .expansion_data import offshore_offspring
-from .sharks import adjacent, all_adjacent_zones, can_gain_juvenile, gain_juvenile
+from .sharks import all_adjacent_zones, can_gain_juvenile, gain_juvenile
 from .state import Game
 from .wounds import board_with
 
@@ -84,8 +84,6 @@ def roll_roots(g: Game) -> list[tuple[Action, bool]]:
             out.extend((act("bloodlust", d), True)
                        for d in _pool_dice(g, col.params["colour"])[1:])
             break
-    if kept_with(g, "redraw") and g.pool:
-        out.append((Action("decisive"), True))
     return out
 
 
@@ -255,30 +253,70 @@ def h_bloodlust(g: Game, seat: str, root: Action, ch: Chooser) -> None:
     raise Infeasible
 
 
-def h_decisive(g: Game, seat: str, root: Action, ch: Chooser) -> None:
-    """Decisive: the dice drawn this turn go back and as many are drawn again.
+def wants_drawn_moment(g: Game) -> bool:
+    """Decisive needs a moment after drawing and before rolling (OO-15)."""
+    return bool(kept_with(g, "redraw"))
 
-    The engine's Draw & Roll draws and rolls in one step, so the card is offered right after
-    the roll and before any other change to the pool [R: docs/rules-notes.md].
-    """
-    from .core import bag_draw, to_bag
+
+def draw_only(g: Game) -> None:
+    """S-1's draw without the roll, while the Shark holds Decisive: step `drawn`."""
+    from .core import bag_draw
+
+    drawn = []
+    for _ in range(max([2, *(int(t["n"]) for t in growth_effect(g, "draw"))])):
+        c = bag_draw(g)
+        if c is None:
+            break
+        drawn.append(c)
+    g.oo["drawn"] = drawn
+    g.step = "drawn"
+    g.tf = {"rerolls": 0, "bumped": False}
+    ev(g, "drawn", f"The Shark draws {' '.join(drawn) or 'no dice'}", seat="shark",
+       colours=list(drawn))
+
+
+def _roll_drawn(g: Game) -> None:
+    g.pool = sort_dice([*g.pool, *(roll(g, c) for c in g.oo["drawn"])])
+    g.oo["drawn"] = []
+    g.step = "roll"
+    ev(g, "roll", f"The Shark rolls {' '.join(g.pool) or 'no dice'}", seat="shark",
+       dice=list(g.pool))
+
+
+def drawn_roots(g: Game) -> list[tuple[Action, bool]]:
+    out = [(Action("roll"), True)]
+    if kept_with(g, "redraw") and g.oo["drawn"]:
+        out.insert(0, (Action("decisive"), True))
+    return out
+
+
+def h_roll(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    if g.step != "drawn":
+        raise Infeasible
+    _roll_drawn(g)
+
+
+def h_decisive(g: Game, seat: str, root: Action, ch: Chooser) -> None:
+    """Decisive: before rolling, the drawn dice go back and as many are drawn again."""
+    from .core import bag_draw
 
     cards = kept_with(g, "redraw")
-    if not cards or not g.pool or g.tf.get("touched"):
+    if not cards or g.step != "drawn" or not g.oo["drawn"]:
         raise Infeasible
     use_kept(g, cards[0])
-    n = len(g.pool)
-    for d in g.pool:
-        to_bag(g, d)
-    g.pool = []
+    n = len(g.oo["drawn"])
+    for c in g.oo["drawn"]:
+        g.bag[c] += 1
+    again = []
     for _ in range(n):
         c = bag_draw(g)
         if c is None:
             break
-        g.pool.append(roll(g, c))
-    g.pool = sort_dice(g.pool)
-    ev(g, "roll", f"Decisive: the Shark draws and rolls again: {' '.join(g.pool)}",
-       seat="shark", dice=list(g.pool))
+        again.append(c)
+    g.oo["drawn"] = again
+    ev(g, "drawn", f"Decisive: the Shark draws again: {' '.join(again)}", seat="shark",
+       colours=list(again))
+    _roll_drawn(g)
 
 
 HANDLERS: dict[str, Any] = {
@@ -290,9 +328,9 @@ HANDLERS: dict[str, Any] = {
     "stop": h_stop,
     "bloodlust": h_bloodlust,
     "decisive": h_decisive,
+    "roll": h_roll,
 }
 
-__all__ = ["HANDLERS", "adjacent"]
 
 
 # -- Powerful and Pack Hunt (OO-15) ----------

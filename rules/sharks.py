@@ -116,7 +116,8 @@ def gain_juvenile(g: Game, ch: Chooser, safe: bool) -> None:
     g.oo["juv_next"] += 1
     g.oo["juv_left"] -= 1
     g.juv_sharks = [*g.juv_sharks, [name, s, None]]
-    if g.phase != "shark" or g.step not in ("start", "return", "roll", "place", "moving"):
+    if g.phase != "shark" or g.step not in ("start", "return", "drawn", "roll", "place",
+                                            "moving"):
         # OO-8 [P]: entering after the Move step, it takes part only in later steps.
         g.tf["moved"] = [*g.tf.get("moved", []), name]
     ev(g, "juvenile_shark", f"Juvenile Shark {name} enters on den {s}", seat="shark",

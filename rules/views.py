@@ -181,6 +181,10 @@ def _offspring_view(g: Game, out: dict[str, Any], sees: str) -> None:
          "notation": f"{s}{facing_text(g, s, f)}"}
         for n, s, f in _sharks(g)
     ]
+    at = {s: n for n, s, _ in _sharks(g)}
+    for sp in out["spaces"]:
+        sp["shark"] = at.get(sp["space"])
+        sp["escape_route"] = sp["space"] == oo["route"]
     for item in out["zones"]:
         k = item["block"] or item.get("known")
         if k and stage(k):
@@ -214,6 +218,7 @@ def _offspring_view(g: Game, out: dict[str, Any], sees: str) -> None:
         "hunger_tokens_gained": oo["hunger_gained"],
         "hunger_tokens_held": list(oo["held"]),
         "juvenile_sharks_left": oo["juv_left"],
+        "drawn": list(oo.get("drawn", [])),
     }
 
 

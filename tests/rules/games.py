@@ -97,6 +97,8 @@ def check_oo_conservation(g: Game) -> None:
     for y in [*g.pool, *moving, *g.dice_on.values(), *g.energy, *g.hunger,
               *(y for t in g.growth for y in t)]:
         dice[y[1]] += 1
+    for c in g.oo["drawn"]:
+        dice[c] += 1
     assert dice == Counter({k: int(v) for k, v in d.comp["dice"].items()}), dice
     assert len(g.zones) == 9 and all(g.zones)
     waiting = [d.food_of_card[c] for c in g.piles["eat"] if c in d.food_of_card]

@@ -216,3 +216,44 @@ def test_oo_5_abilities_work_only_while_an_octopus_of_the_colour_is_on_the_board
     do(g, "octopus", "camo A1 purple")
     assert "deimatic A1" in texts(g, "octopus")
     assert events_of(g.last_events, "replace")
+
+
+def test_oo_4_an_octopus_revealed_to_pay_may_change_colour_before_the_effect() -> None:
+    g = _octopus_turn(shells(A2="octopus", C3="deal_wound"))
+    _tracks(g, "black")
+    from tests.rules.oo_positions import octopus_draw_pile
+
+    octopus_draw_pile(g, ["jet", "fast_learning"], ["jet_2"])
+    do(g, "octopus", "play jet", "pay A2")
+    opts = texts(g, "octopus")
+    assert "camo A2 black" in opts and "go" in opts
+    assert "swap A2 C2" not in opts  # no black Octopus yet
+    do(g, "octopus", "camo A2 black")
+    assert "swap A2 C2" in texts(g, "octopus")  # Shadow Sneak works for this very swap
+    do(g, "octopus", "swap A2 C2")
+    assert g.zones[5] == "octopus_black" and g.actions == 1
+
+
+def test_oo_5_the_rock_also_stops_a_relentless_search() -> None:
+    from rules.shark import relentless_options
+    from tests.rules.positions import keep
+
+    g = oo_at_assign(shells(B1="octopus", C3="deal_wound"), ["6Y"], 5)
+    keep(g, "relentless")
+    g.step = "resolve"
+    g.resolved_zones = [ZONE_INDEX["B1"]]  # B1 was struck, then hidden again
+    assert [a.text for a in relentless_options(g)] == ["relentless 6Y B1"]
+    _tracks(g, "white", 4)
+    g.oo["tokens"]["rock"] = ZONE_INDEX["B1"]
+    assert relentless_options(g) == []
+
+
+def test_oo_5_deimatic_display_never_pushes_two_sharks_to_one_space() -> None:
+    g = _octopus_turn(shells(A3="octopus_purple", C3="deal_wound"))
+    _tracks(g, "purple")
+    g.shark_at, g.facing = 22, None
+    add_juvenile_shark(g, 10, None)  # its only way out is 11
+    do(g, "octopus", "deimatic A3")
+    assert "push 22 11 free" in texts(g, "octopus")
+    do(g, "octopus", "push 22 11 free")  # now the Juvenile has nowhere to go: it stays
+    assert g.shark_at == 11 and g.juv_sharks == [["j1", 10, None]]

@@ -97,11 +97,13 @@ def test_oo_6_escape_to_safety_wins_only_after_all_four_foods() -> None:
 
 
 def test_oo_6_escape_to_safety_only_from_the_corner_zone_by_the_escape_route() -> None:
-    for zone in ("A1", "C1", "A3", "B3", "C2", "B2"):
-        g = _escaper(zone, 4) if zone != "B2" else None
-        if g is None:
-            continue
+    for zone in ("A1", "C1", "A3", "B3", "C2"):
+        g = _escaper(zone, 4)
         assert "play escape_to_safety" not in texts(g, "octopus"), zone
+    g = _escaper("C3", 4)
+    g.oo["route"] = None  # the card was never learned: no Escape Route
+    g._cache = {}
+    assert "play escape_to_safety" not in texts(g, "octopus")
 
 
 def test_oo_14_a_fourth_food_no_longer_wins_and_a_juvenile_that_eats_grows() -> None:

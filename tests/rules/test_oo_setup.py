@@ -127,3 +127,18 @@ def test_oo_1_resample_keeps_offspring_arriving_under_the_draw_pile() -> None:
             assert r.piles["eat"][0] == "escape_to_safety"
             assert r.piles["eat"][-1] == g.piles["eat"][-1]
             assert rules.view(r, viewer) == rules.view(g, viewer)
+
+
+def test_oo_1_view_spaces_name_their_shark_and_the_escape_route() -> None:
+    from tests.rules.oo_positions import add_juvenile_shark
+
+    g = oo_started(9, den=1)
+    add_juvenile_shark(g, 12, 0)
+    g.oo["route"] = 16
+    v = rules.view(g, "shark")
+    by = {s["space"]: s for s in v["spaces"]}
+    assert by[1]["shark"] == "mother" and by[12]["shark"] == "j1" and by[2]["shark"] is None
+    assert by[16]["escape_route"] and not by[1]["escape_route"]
+    assert [s["name"] for s in v["sharks"]] == ["mother", "j1"]
+    assert "spaces" in rules.view(rules.new_game(1), "shark")
+    assert "shark" not in rules.view(rules.new_game(1), "shark")["spaces"][0]

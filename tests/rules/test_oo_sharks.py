@@ -12,7 +12,7 @@ from tests.rules.oo_positions import (
     oo_at_assign,
     oo_started,
 )
-from tests.rules.positions import do, keep, set_board, texts
+from tests.rules.positions import do, keep, set_board, settle, texts
 from tests.rules.shark_setup import (
     events_of,
     from_supply,
@@ -362,3 +362,28 @@ def test_oo_15_pack_hunt_lets_a_zone_next_to_two_sharks_take_a_search_and_a_stri
     assert sorted((a[1], a[3]) for a in g.assigned) == [("6R", "j1"), ("6Y", "mother")]
     v = rules.view(g, "spectator")["shark_side"]["assigned"]
     assert {x["shark"] for x in v} == {"mother", "j1"}
+
+
+def test_oo_15_decisive_redraws_after_drawing_and_before_rolling() -> None:
+    g = oo_started(5)
+    set_board(g, BOARD)
+    keep(g, "decisive")
+    shark_at_step(g, "start")
+    settle(g)
+    assert g.step == "drawn" and g.pool == [] and len(g.oo["drawn"]) == 2
+    assert sorted(texts(g, "shark")) == ["decisive", "roll"]
+    assert rules.view(g, "spectator")["offspring"]["drawn"] == g.oo["drawn"]
+    bag = sum(g.bag.values())
+    ev = do(g, "shark", "decisive")
+    assert "decisive" in g.s_trash and len(g.pool) == 2 and g.oo["drawn"] == []
+    assert sum(g.bag.values()) == bag and g.step == "roll"
+    assert [e["type"] for e in ev][-2:] == ["drawn", "roll"]
+
+
+def test_oo_8_a_juvenile_entering_after_the_move_does_not_move_but_may_strike() -> None:
+    g = oo_at_assign(shells(C3="octopus", C1="deal_wound"), ["6R"], 5)
+    g.oo["held"] = ["gain_a_juvenile"]
+    g._cache = {}
+    do(g, "shark", "token gain_a_juvenile", "at 16")
+    assert "j1" in g.tf["moved"]
+    assert "assign 6R C1" in texts(g, "shark")  # next to the new Juvenile on den 16
