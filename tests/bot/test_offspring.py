@@ -14,12 +14,20 @@ import pytest
 import rules
 from bot.components import panel_view
 from bot.labels import GROUP_TITLE, label
-from bot.offline import MatchLog, SeatPlayer, component_for, play_match, random_policy
+from bot.offline import (
+    MatchLog,
+    SeatPlayer,
+    component_for,
+    play_match,
+    random_policy,
+    start_match,
+)
 from bot.service import panel_versions
 from rules import Action
 from tests.bot.conftest import Table
 from tests.bot.policies import oo_hunter, passive_shark
 from tests.bot.test_leaks import shown
+from tests.bot.test_practice import play_my_seat
 
 OO = "offshore_offspring"
 GAME_ID = 123456789012345678  # a long game id, so custom_ids are as long as they get
@@ -227,15 +235,11 @@ def game_asking_the_decoy() -> rules.Game:
 
 
 async def seated(t: Table, g: rules.Game) -> int:
-    """Put an engine game on the table of a real match (its thread, its table message)."""
-    gid = (await t.bot.storage.games_of(t.alice.id) or [None])[0]
-    if gid is None:
-        from bot.offline import start_match
-
-        await start_match(t.fake, t.bot, channel=t.channel, octopus=t.alice, shark=t.bob,
-                          expansion=OO)
-        gid = (await t.bot.storage.games_of(t.alice.id))[0]
-    row = gid
+    """Put an engine game at a chosen position on the table of a real expansion match (in
+    its thread, with a table message posted by the bot), as if it had been played there."""
+    gid = await start_match(t.fake, t.bot, channel=t.channel, octopus=t.alice, shark=t.bob,
+                            expansion=OO)
+    row, _ = await t.bot.service.load(gid)
     nid = await t.bot.storage.create_game(
         guild_id=row.guild_id, channel_id=row.channel_id, octopus_id=row.octopus_id,
         shark_id=row.shark_id, options=row.options, state=rules.dump(g), version=g.version,
@@ -352,8 +356,6 @@ async def test_pending_decisions_reach_the_deciding_player_privately(table: Tabl
 
 async def test_a_stale_expansion_button_changes_nothing(table: Table) -> None:
     t = table
-    from bot.offline import start_match
-
     gid = await start_match(t.fake, t.bot, channel=t.channel, octopus=t.alice, shark=t.bob,
                             expansion=OO)
     seat, panel, g = await step_until(
@@ -391,6 +393,9 @@ async def test_practice_with_the_expansion(table: Table) -> None:
     row = (await t.bot.storage.games_of(t.alice.id))[0]
     _, g = await t.bot.service.load(row.id)
     assert g.expansions == (OO,) and g.phase == "shark"  # the bot placed the Shark and played
+    await play_my_seat(t, row.id, "shark", t.alice, seed=3)
+    row, g = await t.bot.service.load(row.id)
+    assert g.phase == "over" and row.status == "finished"
 
 
 async def test_every_expansion_step_has_words_and_fits_a_panel() -> None:
