@@ -32,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--out", default="kelp-demo")
     d.add_argument("--seed", type=int, default=None)
     d.add_argument("--board", choices=("day", "night"), default="day")
+    d.add_argument("--expansion", choices=("none", "offshore_offspring"), default="none",
+                   help="play the Offshore Offspring module (random players)")
     bench = sub.add_parser("bench", help="benchmarks: rules, render, bot")
     bench.add_argument("what", choices=("rules", "render", "bot"))
     bench.add_argument("--games", type=int, default=None)
@@ -49,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.cmd == "demo":
         from .demo import main as demo_main
 
-        return demo_main(a.out, a.seed, a.board)
+        return demo_main(a.out, a.seed, a.board, a.expansion)
     if a.what == "rules":
         from rules.__main__ import main as rules_main
 

@@ -11,6 +11,7 @@ import rules
 
 from . import rules_help
 from .handlers import deferred_load
+from .labels import expansion_name
 from .presenter import NO_PINGS, SEAT_ICON
 from .service import Refused
 from .storage import GameRow
@@ -19,7 +20,12 @@ if TYPE_CHECKING:
     from .client import KelpBot
 
 HELP = """**Kelp: Shark vs Octopus** — two players, one secret.
-• `/kelp challenge opponent:@user [role] [board]` — challenge someone; they accept in the channel.
+• `/kelp challenge opponent:@user [role] [board] [expansion]` — challenge someone; they accept
+  in the channel. `expansion:offshore_offspring` plays the **Offshore Offspring** module
+  (Juvenile Octopuses and Sharks, Camouflage, Events, wounds): its new choices — colours,
+  Deimatic Display, Ink Decoy, Peek, Hunger tokens, which Shark moves, wounds — are made in
+  the same panel; decisions outside your turn reach you by DM and in your panel.
+  `/kelp rules topic:OO` lists its rules.
 • The match gets its own thread with a **table**: the public board, the state in words and
   the **🐙 Octopus panel / 🦈 Shark panel** buttons. Your panel is private: all your moves are
   made there with buttons and menus, step by step. Reopen it any time from the table or with
@@ -65,20 +71,24 @@ class KelpCommands(app_commands.Group):
 
     @app_commands.command(description="Challenge someone to a game of Kelp")
     @app_commands.describe(opponent="who you challenge", role="the side you play",
-                           board="day (default) or night (for experienced players)")
+                           board="day (default) or night (for experienced players)",
+                           expansion="none (default) or the Offshore Offspring module")
     async def challenge(self, it: discord.Interaction[Any], opponent: discord.User,
                         role: Literal["octopus", "shark", "random"] = "random",
-                        board: Literal["day", "night"] = "day") -> None:
-        await _bot(it).handlers.new_lobby(it, opponent, role, board)
+                        board: Literal["day", "night"] = "day",
+                        expansion: Literal["none", "offshore_offspring"] = "none") -> None:
+        await _bot(it).handlers.new_lobby(it, opponent, role, board, expansion)
 
     @app_commands.command(description="Practise against the bot")
     @app_commands.describe(role="the side you play", level="how well the bot plays",
-                           board="day (default) or night")
+                           board="day (default) or night",
+                           expansion="Offshore Offspring (only with level easy for now)")
     async def practice(self, it: discord.Interaction[Any],
                        role: Literal["octopus", "shark"] = "octopus",
                        level: Literal["easy", "normal", "hard"] = "normal",
-                       board: Literal["day", "night"] = "day") -> None:
-        await _bot(it).handlers.new_practice(it, role, level, board)
+                       board: Literal["day", "night"] = "day",
+                       expansion: Literal["none", "offshore_offspring"] = "none") -> None:
+        await _bot(it).handlers.new_practice(it, role, level, board, expansion)
 
     @app_commands.command(description="Post the current public board of a game here")
     async def board(self, it: discord.Interaction[Any], game: int | None = None) -> None:
@@ -127,6 +137,7 @@ class KelpCommands(app_commands.Group):
                                            "`/kelp challenge`.", ephemeral=True)
             return
         lines = [f"#{r.id}: 🐙 <@{r.octopus_id}> vs 🦈 <@{r.shark_id}> in <#{r.where}>"
+                 + (f" · {x}" if (x := expansion_name(r.options)) else "")
                  for r in rows[:40]]
         await it.response.send_message("\n".join(lines), ephemeral=True,
                                        allowed_mentions=NO_PINGS)

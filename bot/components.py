@@ -98,6 +98,12 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         await _bot(interaction).handlers.lobby(interaction, self.lobby, self.verb)
 
 
+def copy_value(item: str, n: int) -> str:
+    """The select value of the n-th copy of an item of a set action (the service strips
+    the `~n` again when it matches the chosen set to a legal action)."""
+    return item if n == 1 else f"{item}~{n}"
+
+
 def lobby_view(lobby: int) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
     for verb in ("accept", "decline", "cancel"):
@@ -115,12 +121,13 @@ def table_view(game: int, version: int) -> discord.ui.View:
     return v
 
 
-def panel_view(game: int, ver: int, legal: list[Action]) -> discord.ui.View:
+def panel_view(game: int, ver: int, legal: list[Action], kind: str = "") -> discord.ui.View:
     """Buttons and selects for a seat's legal actions, within Discord's 5 rows.
 
     Verbs with one action become buttons; verbs with several become one select each (one
     of up to 25 options); set actions become a multi-select of their items. If that needs
-    more than five rows, every single-choice action is folded into shared selects.
+    more than five rows, every single-choice action is folded into shared selects. `kind`
+    is the decision being made, for the labels of words that differ by step.
     """
     groups: OrderedDict[str, list[tuple[int, Action]]] = OrderedDict()
     for i, a in enumerate(legal):
@@ -130,9 +137,14 @@ def panel_view(game: int, ver: int, legal: list[Action]) -> discord.ui.View:
     set_selects: list[tuple[str, list[str], int, int]] = []
     for verb, items in groups.items():
         if verb in SET_VERBS and len(items) > 1:
+            # A set may hold the same item twice (two 6B dice in the pool): a select's
+            # values must be unique, so the k-th copy of an item is offered as `item~k`.
             universe: list[str] = []
             for _, a in items:
-                universe.extend(x for x in a.args if x not in universe)
+                for x in a.args:
+                    k = a.args.count(x)
+                    universe.extend(copy_value(x, n) for n in range(1, k + 1)
+                                    if copy_value(x, n) not in universe)
             sizes = [len(a.args) for _, a in items]
             set_selects.append((verb, universe, min(sizes), max(sizes)))
         elif len(items) == 1:
@@ -158,12 +170,13 @@ def panel_view(game: int, ver: int, legal: list[Action]) -> discord.ui.View:
     for n, (verb, items) in enumerate(index_selects):
         if len(view.children) >= 5 - math.ceil(len(buttons) / 5):
             break
-        opts = [discord.SelectOption(label=label(a)[:100], value=str(i)) for i, a in items]
+        opts = [discord.SelectOption(label=label(a, kind)[:100], value=str(i))
+                for i, a in items]
         view.add_item(GameSelect(game, f"s{n}", ver, options=opts,
                                  placeholder=GROUP_TITLE.get(verb, "Choose an action")))
     for i, a in buttons[:5 * (5 - len(view.children))]:
         style = (discord.ButtonStyle.danger if a.verb == "cancel" else
                  discord.ButtonStyle.primary if a.verb in PRIMARY else
                  discord.ButtonStyle.secondary)
-        view.add_item(GameButton(game, f"a{i}", ver, label=label(a), style=style))
+        view.add_item(GameButton(game, f"a{i}", ver, label=label(a, kind), style=style))
     return view

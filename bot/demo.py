@@ -17,10 +17,12 @@ from pathlib import Path
 import rules
 
 from .client import KelpBot
-from .offline import ai_policy, play_match
+from .offline import ai_policy, play_match, random_policy
 
 
-async def run_demo(out: Path, seed: int, board: str = "day") -> Path:
+async def run_demo(out: Path, seed: int, board: str = "day", expansion: str = "none") -> Path:
+    """Play one match; with an expansion both seats play random legal steps, because the
+    `greedy` computer player doesn't know the Offshore Offspring rules."""
     import rendering
     from tests.fakediscord import FakeDiscord
 
@@ -36,7 +38,8 @@ async def run_demo(out: Path, seed: int, board: str = "day") -> Path:
     try:
         log = await play_match(fake, bot, channel=fake.default_channel, octopus=octavia,
                                shark=sharky, seed=seed, board=board,
-                               choose=ai_policy("greedy"))
+                               choose=ai_policy("greedy") if expansion == "none"
+                               else random_policy, expansion=expansion)
         row, g = await bot.service.load(log.game_id)
         thread = fake.get_message(row.table_message_id).channel_id if row.table_message_id \
             else row.where
@@ -64,9 +67,9 @@ async def run_demo(out: Path, seed: int, board: str = "day") -> Path:
     return out
 
 
-def main(out: str, seed: int | None, board: str) -> int:
+def main(out: str, seed: int | None, board: str, expansion: str = "none") -> int:
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)
     s = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
-    asyncio.run(run_demo(Path(out).resolve(), s, board))
+    asyncio.run(run_demo(Path(out).resolve(), s, board, expansion))
     return 0

@@ -16,6 +16,7 @@ import discord
 import rules
 
 from .components import lobby_view
+from .labels import EXPANSION_NAME
 from .presenter import NO_PINGS, SEAT_ICON
 from .service import Refused
 from .storage import GameRow
@@ -165,17 +166,20 @@ class Handlers:
         octo, shark = ((lobby.challenger_id, lobby.challenged_id) if role == "octopus"
                        else (lobby.challenged_id, lobby.challenger_id))
         await self.start_match(it, lobby.guild_id, lobby.channel_id, octo, shark, lobby.board,
-                               lobby_id=lobby_id)
+                               lobby_id=lobby_id, expansion=lobby.expansion)
 
     async def start_match(self, it: discord.Interaction[Any], guild_id: int | None,
                           channel_id: int, octo: int, shark: int, board: str, *,
-                          lobby_id: int | None = None, practice: str | None = None) -> None:
+                          lobby_id: int | None = None, practice: str | None = None,
+                          expansion: str = "none") -> None:
         seed = self.bot.game_seed() if self.bot.game_seed else None
         row, g = await self.bot.service.create(guild_id=guild_id, channel_id=channel_id,
                                                octopus_id=octo, shark_id=shark, board=board,
-                                               seed=seed, practice=practice)
+                                               seed=seed, practice=practice,
+                                               expansion=expansion)
         names = {uid: await self._name(it, uid) for uid in (octo, shark)}
-        thread_name = f"Kelp · {names[octo]} (Octopus) vs {names[shark]} (Shark)"[:100]
+        plus = f" · {EXPANSION_NAME[expansion]}" if expansion in EXPANSION_NAME else ""
+        thread_name = f"Kelp · {names[octo]} (Octopus) vs {names[shark]} (Shark){plus}"[:100]
         where = channel_id
         channel = it.channel
         if isinstance(channel, discord.TextChannel):
@@ -190,26 +194,39 @@ class Handlers:
                 log.info("no thread for game %s (%s): playing in the channel", row.id, e)
         what = f"Practice game ({practice})" if practice else "Challenge accepted"
         await it.edit_original_response(
-            content=f"✅ {what}: 🐙 <@{octo}> (Octopus) vs 🦈 <@{shark}> (Shark) — "
+            content=f"✅ {what}: 🐙 <@{octo}> (Octopus) vs 🦈 <@{shark}> (Shark){plus} — "
                     f"game #{row.id} in <#{where}>.", embed=None, view=None,
             allowed_mentions=NO_PINGS)
         await self.bot.presenter.show_table(row, g)
         link = f"https://discord.com/channels/{guild_id or '@me'}/{where}"
         await self.bot.presenter.dm(
-            row, "octopus", f"🐙 Game #{row.id} starts: {rules.pending(g)['text']}. {link}")
+            row, "octopus", f"🐙 Game #{row.id} starts{plus}: {rules.pending(g)['text']}. {link}")
         if practice:
             self.bot.autoplayer.kick(row.id)
 
     async def new_practice(self, it: discord.Interaction[Any], role: str, level: str,
-                           board: str) -> None:
-        """A match against the bot, with everything a two-player match has."""
+                           board: str, expansion: str = "none") -> None:
+        """A match against the bot, with everything a two-player match has.
+
+        The computer players of `rules.ai` above `random` don't know the Offshore
+        Offspring rules (their features read base-game state only), so with the expansion
+        only the easy level is offered; asking for more gets a clear private refusal.
+        """
+        if expansion != "none" and level != "easy":
+            await it.response.send_message(
+                f"Practice with {EXPANSION_NAME.get(expansion, expansion)} is only available "
+                "at `level:easy` for now: the stronger computer players don't know the "
+                "expansion's rules yet. Use `level:easy`, or challenge a person.",
+                ephemeral=True)
+            return
+        plus = f" with {EXPANSION_NAME[expansion]}" if expansion in EXPANSION_NAME else ""
         await it.response.send_message(
             f"Setting up a practice game: you play the {role.capitalize()}, the bot plays "
-            f"the other side ({level}).", allowed_mentions=NO_PINGS)
+            f"the other side ({level}){plus}.", allowed_mentions=NO_PINGS)
         me = self.bot.user.id if self.bot.user else 0
         octo, shark = (it.user.id, me) if role == "octopus" else (me, it.user.id)
         await self.start_match(it, it.guild_id, it.channel_id or 0, octo, shark, board,
-                               practice=level)
+                               practice=level, expansion=expansion)
 
     async def _name(self, it: discord.Interaction[Any], uid: int) -> str:
         member = it.guild.get_member(uid) if it.guild else None
@@ -222,7 +239,7 @@ class Handlers:
         return user.display_name
 
     async def new_lobby(self, it: discord.Interaction[Any], opponent: discord.abc.User,
-                        role: str, board: str) -> None:
+                        role: str, board: str, expansion: str = "none") -> None:
         if opponent.id == it.user.id:
             await it.response.send_message("You can't challenge yourself.", ephemeral=True)
             return
@@ -232,12 +249,14 @@ class Handlers:
         ttl = self.bot.lobby_ttl
         lobby_id = await self.bot.storage.create_lobby(
             guild_id=it.guild_id, channel_id=it.channel_id or 0, challenger_id=it.user.id,
-            challenged_id=opponent.id, role=role, board=board, ttl=ttl)
+            challenged_id=opponent.id, role=role, board=board, ttl=ttl, expansion=expansion)
         mine = {"octopus": "the Octopus", "shark": "the Shark", "random": "a random side"}[role]
+        extra = (f" · with the **{EXPANSION_NAME[expansion]}** expansion"
+                 if expansion in EXPANSION_NAME else "")
         embed = discord.Embed(
             title="🐙 Kelp challenge 🦈",
             description=(f"<@{it.user.id}> challenges <@{opponent.id}> to a game of Kelp.\n"
-                         f"Challenger plays {mine} · {board} board.\n"
+                         f"Challenger plays {mine} · {board} board{extra}.\n"
                          f"Expires in {int(ttl // 60)} minutes."), colour=0x009E73)
         await it.response.send_message(content=f"<@{opponent.id}>", embed=embed,
                                        view=lobby_view(lobby_id),

@@ -74,4 +74,12 @@ MIGRATIONS: list[tuple[int, str]] = [
         ALTER TABLE games ADD COLUMN panel_versions TEXT NOT NULL DEFAULT '{}';
         """,
     ),
+    (
+        3,
+        # Offshore Offspring: a challenge names the expansion it will be played with (games
+        # keep theirs in `options`, which is JSON already).
+        """
+        ALTER TABLE lobbies ADD COLUMN expansion TEXT NOT NULL DEFAULT 'none';
+        """,
+    ),
 ]

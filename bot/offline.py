@@ -46,7 +46,10 @@ def component_for(message: Any, legal: list[Action], action: Action) -> tuple[st
                 o["value"] == str(i) for o in c.get("options", [])):
             return cid, [str(i)]
         if c.get("type") == 3 and verb == f"m{action.verb}":
-            return cid, list(action.args)
+            # The n-th copy of a repeated item (two 6B dice) has its own value `6B~n`.
+            args = list(action.args)
+            return cid, [x if args[:i].count(x) == 0 else f"{x}~{args[:i].count(x) + 1}"
+                         for i, x in enumerate(args)]
     raise LookupError(f"no component for {action.text!r} (index {i}) on the panel: "
                       f"{[a.text for a in legal]} / {message.custom_ids()} / "
                       f"{message.content!r} {message.components}")
@@ -109,10 +112,11 @@ def ai_policy(level: str) -> Any:
 
 
 async def start_match(fake: FakeDiscord, bot: KelpBot, *, channel: Any, octopus: Any,
-                      shark: Any, board: str = "day") -> int:
+                      shark: Any, board: str = "day", expansion: str = "none") -> int:
     """`/kelp challenge` by the Octopus player, accepted by the Shark player."""
+    extra = {"expansion": expansion} if expansion != "none" else {}
     h = await fake.slash(octopus, "kelp challenge", channel=channel, bot=bot,
-                         opponent=shark, role="octopus", board=board)
+                         opponent=shark, role="octopus", board=board, **extra)
     lobby = h.reply
     accept = next(c for c in lobby.custom_ids() if c.endswith(":accept"))
     await fake.click(shark, lobby, accept, bot=bot)
@@ -123,7 +127,7 @@ async def start_match(fake: FakeDiscord, bot: KelpBot, *, channel: Any, octopus:
 async def play_match(fake: FakeDiscord, bot: KelpBot, *, channel: Any, octopus: Any,
                      shark: Any, seed: int, board: str = "day", choose: Any = random_policy,
                      max_steps: int = 5000, game_id: int | None = None,
-                     stop_after: int | None = None) -> MatchLog:
+                     stop_after: int | None = None, expansion: str = "none") -> MatchLog:
     """From `/kelp challenge` to the end of the game, every move through the panels.
 
     With `game_id`, continue that game instead; with `stop_after`, stop after that many
@@ -132,7 +136,7 @@ async def play_match(fake: FakeDiscord, bot: KelpBot, *, channel: Any, octopus: 
     rng = random.Random(seed)
     if game_id is None:
         game_id = await start_match(fake, bot, channel=channel, octopus=octopus, shark=shark,
-                                    board=board)
+                                    board=board, expansion=expansion)
     log = MatchLog(game_id)
     players = {"octopus": SeatPlayer(fake, bot, octopus, "octopus", rng),
                "shark": SeatPlayer(fake, bot, shark, "shark", rng)}

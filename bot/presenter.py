@@ -18,7 +18,7 @@ from rules.names import WIN_TEXT
 
 from . import images
 from .components import panel_view, table_view
-from .labels import label
+from .labels import EXPANSION_NAME, decision_text, label, shark_name
 from .storage import GameRow
 
 if TYPE_CHECKING:
@@ -58,12 +58,39 @@ def status_lines(v: dict[str, Any]) -> list[str]:
             lines.append(f"{SEAT_ICON[seat]} {seat.capitalize()}: {mark}")
     else:
         who = " & ".join(s.capitalize() for s in dec["seats"])
-        lines.append(f"**{who}** to decide: {dec['text']}.")
+        lines.append(f"**{who}** to decide: {decision_text(dec['kind'], dec['text'])}.")
     lines.append(f"🍽 Food {len(oc['food_track'])}/{oc['food_max']} · "
                  f"😫 Hunger {len(sh['hunger'])}/{sh['hunger_max']} · "
                  f"🃏 Octopus hand {oc['hand_count']}/{oc['hand_limit']}")
     left = [c for c in CONF_COLOURS if c in oc["colours"]]
     lines.append("Confrontation colours left: " + ", ".join(left))
+    if v.get("offspring"):
+        lines.extend(offspring_lines(v))
+    return lines
+
+
+def offspring_lines(v: dict[str, Any]) -> list[str]:
+    """Offshore Offspring state in words, from the same view (only public keys are read:
+    a spectator view carries no secret, so neither do these lines)."""
+    oo = v["offspring"]
+    sharks = " · ".join(f"{shark_name(s['name'])} {s['notation']}" for s in v.get("sharks", []))
+    lines = [f"🦈 {sharks or 'no Shark in play'} · Juvenile Sharks left "
+             f"{oo['juvenile_sharks_left']}"]
+    wounds = f"🩸 Mother's wounds {oo['mother_wounds']}" + (
+        "" if oo.get("mother_alive", True) else " (removed)")
+    boards = [b["name"] + (" ✔" if b["flipped"] else "") for b in oo["wound_boards"]]
+    lines.append(wounds + (" · Wound boards: " + ", ".join(boards) if boards else ""))
+    tracks = [f"{t['colour'].capitalize()} {t['shells']}/{t['slots']}"
+              + (" 🔓" if t["unlocked"] else "") + (" + token" if t["token_unlocked"] else "")
+              for t in oo["tracks"]]
+    extra = []
+    if oo["hunger_tokens_held"]:
+        extra.append(f"Hunger tokens held {len(oo['hunger_tokens_held'])}")
+    if oo["escape_route"] is not None:
+        extra.append(f"Escape Route on den {oo['escape_route']}")
+    if oo["events_waiting"]:
+        extra.append(f"Event cards waiting {len(oo['events_waiting'])}")
+    lines.append("🎨 Camouflage: " + ", ".join(tracks) + "".join(f" · {x}" for x in extra))
     return lines
 
 
@@ -74,6 +101,9 @@ def recent(v: dict[str, Any], n: int = 6) -> str:
 
 def table_embed(row: GameRow, v: dict[str, Any]) -> discord.Embed:
     title = f"Kelp · round {v['round']}" if v["round"] else "Kelp · setting up"
+    x = row.options.get("expansion")
+    if x:
+        title += f" · {EXPANSION_NAME.get(str(x), str(x))}"
     e = discord.Embed(title=title, description="\n".join(status_lines(v)),
                       colour=EMBED_COLOUR)
     e.add_field(name="Players",
@@ -140,22 +170,24 @@ class Presenter:
         v = rules.view(g, seat)
         legal = rules.legal_actions(g, seat)
         dec = v["decision"]
+        kind = dec["kind"]
+        dec_text = decision_text(kind, dec["text"])
         lines = [f"{SEAT_ICON[seat]} **Your panel** — you are the {seat.capitalize()} "
                  f"(game #{row.id})."]
         if g.phase == "over":
             lines.append("The game is over.")
         elif legal:
-            lines.append(f"**Your move:** {dec['text']}.")
+            lines.append(f"**Your move:** {dec_text}.")
             partial = v[f"{seat}_side"].get("partial") or []
             if partial:
-                lines.append("So far: " + " → ".join(label(rules.parse_action(t))
+                lines.append("So far: " + " → ".join(label(rules.parse_action(t), kind)
                                                       for t in partial))
         else:
-            lines.append(f"Nothing to decide now: {dec['text']}.")
+            lines.append(f"Nothing to decide now: {dec_text}.")
         embed = discord.Embed(description="\n".join(status_lines(v)), colour=EMBED_COLOUR)
         embed.set_image(url="attachment://panel.png")
         ver = row.panel_versions.get(seat, [g.version])[0]
-        view = panel_view(row.id, ver, legal) if legal else discord.ui.View()
+        view = panel_view(row.id, ver, legal, kind) if legal else discord.ui.View()
         return {"content": "\n".join(lines), "embed": embed,
                 "file": await images.board_file(v, "panel.png"), "view": view}
 
@@ -194,7 +226,8 @@ class Presenter:
             return
         # DMs only when a player becomes the one to decide: a note with a jump link, and
         # for the Octopus its private board (no DM burst for every step of a turn).
-        text = rules.pending(g)["text"]
+        p = rules.pending(g)
+        text = decision_text(p["kind"], p["text"])
         if "octopus" in outcome.newly_deciding:
             await self.dm(row, "octopus", f"🐙 Your decision in game #{row.id}: {text}. {link}",
                           await images.board_file(rules.view(g, "octopus"), "octopus.png"))

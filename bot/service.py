@@ -94,9 +94,16 @@ class GameService:
 
     async def create(self, *, guild_id: int | None, channel_id: int, octopus_id: int,
                      shark_id: int, board: str, seed: int | None = None,
-                     practice: str | None = None) -> tuple[GameRow, rules.Game]:
-        g = rules.new_game(secrets.randbits(62) if seed is None else seed, board=board)
+                     practice: str | None = None, expansion: str = "none"
+                     ) -> tuple[GameRow, rules.Game]:
+        """A new game row. The expansion is kept in `options` too (the state has it as well)
+        so listings can name it without loading and parsing every game's state."""
+        expansions = () if expansion == "none" else (expansion,)
+        g = rules.new_game(secrets.randbits(62) if seed is None else seed, board=board,
+                           expansions=expansions)
         options: dict[str, Any] = {"board": board}
+        if expansions:
+            options["expansion"] = expansion
         if practice:
             options["practice"] = practice
         gid = await self.storage.create_game(
@@ -129,7 +136,7 @@ class GameService:
                 raise Refused("stale_version")
             return legal[index]
         if verb in SET_VERBS and values is not None:
-            want = sorted(values)
+            want = sorted(v.split("~", 1)[0] for v in values)  # `6B~2`: a second 6B
             for a in legal:
                 if a.verb == verb and sorted(a.args) == want:
                     return a

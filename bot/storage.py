@@ -87,12 +87,13 @@ class LobbyRow:
     expires_at: float
     status: str
     game_id: int | None
+    expansion: str = "none"
 
 
 _GAME_COLS = ("id, guild_id, channel_id, thread_id, table_message_id, table_key, octopus_id, "
               "shark_id, options, state, version, status, winner, win_reason, panel_versions")
 _LOBBY_COLS = ("id, guild_id, channel_id, message_id, challenger_id, challenged_id, role, "
-               "board, created_at, expires_at, status, game_id")
+               "board, created_at, expires_at, status, game_id, expansion")
 
 
 def _game(row: Any) -> GameRow:
@@ -279,12 +280,14 @@ class Storage:
     # -- lobbies --------------------------------------------------------------------------
     @_serialised
     async def create_lobby(self, *, guild_id: int | None, channel_id: int, challenger_id: int,
-                           challenged_id: int, role: str, board: str, ttl: float) -> int:
+                           challenged_id: int, role: str, board: str, ttl: float,
+                           expansion: str = "none") -> int:
         now = time.time()
         cur = await self.db.execute(
             "INSERT INTO lobbies (guild_id, channel_id, challenger_id, challenged_id, role, "
-            "board, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?)",
-            (guild_id, channel_id, challenger_id, challenged_id, role, board, now, now + ttl))
+            "board, created_at, expires_at, expansion) VALUES (?,?,?,?,?,?,?,?,?)",
+            (guild_id, channel_id, challenger_id, challenged_id, role, board, now, now + ttl,
+             expansion))
         await self.db.commit()
         assert cur.lastrowid is not None
         return cur.lastrowid

@@ -46,3 +46,32 @@ def passive_shark(g: rules.Game, seat: str, legal: list[Action],
             if good:
                 return rng.choice(good)
     return rng.choice(acts or legal)
+
+
+def octopus_zones(g: rules.Game) -> list[str]:
+    """Zones holding any Octopus block (Offshore Offspring: adults and Juveniles)."""
+    return [ZONES[i] for i, k in enumerate(g.zones) if k.startswith(("octopus", "juvenile"))]
+
+
+def oo_hunter(g: rules.Game, seat: str, legal: list[Action], rng: random.Random) -> Action:
+    """`hunter` for Offshore Offspring games: every Shark chases every Octopus block."""
+    acts = [a for a in legal if a.verb != "cancel"]
+    if seat == "octopus":
+        return rng.choice(acts)
+    targets = set(octopus_zones(g))
+    b = board(g.board_side)
+
+    def pick(pred) -> Action | None:  # type: ignore[no-untyped-def]
+        good = [a for a in acts if pred(a)]
+        return rng.choice(good) if good else None
+
+    return (
+        pick(lambda a: a.verb == "colour" and a.args[0] == g.locked["octopus"])
+        or pick(lambda a: a.verb == "assign" and a.args[0][1] == "R" and a.args[1] in targets)
+        or pick(lambda a: a.verb == "go" and bool(g.partial["shark"]))
+        or pick(lambda a: a.verb == "resolve" and a.args[0] in targets)
+        or pick(lambda a: a.verb in ("step", "burst", "at") and targets & {
+            ZONES[z] for z in b.borders[int(a.args[0])]})
+        or pick(lambda a: a.verb not in ("assign", "buy", "decisive"))
+        or rng.choice(acts)
+    )

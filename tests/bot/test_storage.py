@@ -68,3 +68,32 @@ async def test_concurrent_games_never_lose_a_commit(tmp_path: Path) -> None:
         assert len(logged) == 15 and g.version == 15 == row.version
         assert [a for _, _, a, _ in logged] == [a for _, a in g.history]
     await s.close()
+
+
+async def test_a_database_from_before_the_expansion_upgrades(tmp_path: Path) -> None:
+    """Migration 3 gives open challenges made before it the base game."""
+    import aiosqlite
+
+    from bot.migrations import MIGRATIONS
+
+    path = str(tmp_path / "old.sqlite3")
+    db = await aiosqlite.connect(path)
+    old = Storage(db)
+    await db.execute("CREATE TABLE schema_version (version INTEGER)")
+    for number, sql in MIGRATIONS[:2]:
+        await db.executescript(f"BEGIN; {sql}; INSERT INTO schema_version VALUES ({number}); "
+                               "COMMIT;")
+    await db.execute(
+        "INSERT INTO lobbies (guild_id, channel_id, challenger_id, challenged_id, role, board, "
+        "created_at, expires_at) VALUES (1, 2, 3, 4, 'random', 'day', 0, 1e12)")
+    await db.commit()
+    await old.close()
+    s = await Storage.open(path)
+    lobby = await s.lobby(1)
+    assert lobby is not None and lobby.expansion == "none"
+    new = await s.create_lobby(guild_id=1, channel_id=2, challenger_id=3, challenged_id=4,
+                               role="octopus", board="night", ttl=60,
+                               expansion="offshore_offspring")
+    assert (await s.lobby(new)).expansion == "offshore_offspring"  # type: ignore[union-attr]
+    await s.close()
+
