@@ -94,7 +94,7 @@ def zone_note(view: View, z: dict[str, Any], heat: bool,
     if not z.get("hidden") or view.get("phase") == "over":
         return "", None
     # a module view also gives the odds of any Octopus block (adult or Juvenile, any colour)
-    odds = float(z.get("any_octopus_odds", z.get("octopus_odds")) or 0.0)
+    odds = float(z.get("octopus_odds") or 0.0)
     if z.get("block"):
         # the Octopus sees its own blocks; show it how likely the others think each one is
         # the Octopus (what the public record says), which is where the Shark will look

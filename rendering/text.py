@@ -57,7 +57,7 @@ def zone_phrase(view: View, z: dict[str, Any]) -> str:
         return f"{name} {_word(view, z, z['block'])} ({tag})"
     if z.get("known"):
         return f"{name} hidden, known {_word(view, z, z['known'])}"
-    odds = float(z.get("any_octopus_odds", z.get("octopus_odds")) or 0.0)
+    odds = float(z.get("octopus_odds") or 0.0)
     return f"{name} hidden, Octopus {_pct(odds)}" if odds > 0 else f"{name} hidden, no Octopus"
 
 
@@ -172,7 +172,7 @@ def _zone_lines(view: View, z: dict[str, Any]) -> list[str]:
         lines.append("[hidden]")
         lines.append("= " + _label(view, z, z["known"]))
     else:
-        odds = float(z.get("any_octopus_odds", z.get("octopus_odds")) or 0.0)
+        odds = float(z.get("octopus_odds") or 0.0)
         lines.append("[hidden]")
         lines.append(f"Oct {_pct(odds)}" if odds > 0 else "no Oct")
     sh = view.get("shark_side") or {}

@@ -54,11 +54,11 @@ def _zones(g: Game, viewer: str) -> list[dict[str, Any]]:
             m = marg.get(z, {})
             item["candidates"] = sorted(m)
             item["known"] = next(iter(m)) if len(m) == 1 else None
-            item["octopus_odds"] = round(m.get("octopus", 0.0), 4)
-            if g.oo:
-                # OO-14: the Shark hunts every Octopus block, adult or Juvenile, any colour
-                item["any_octopus_odds"] = round(
-                    sum(p for k, p in m.items() if is_octopus(k)), 4)
+            # OO-0/OO-14: with the module the Shark hunts every Octopus block, adult or
+            # Juvenile, of any colour, so the odds count them all.
+            odds = (sum(p for k, p in m.items() if is_octopus(k)) if g.oo
+                    else m.get("octopus", 0.0))
+            item["octopus_odds"] = round(odds, 4)
         out.append(item)
     return out
 

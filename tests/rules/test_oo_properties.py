@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import rules
+from rules.core import is_octopus
 from tests.rules.games import GAMES, check_oo_conservation, mid_games, random_game
 
 OO_GAMES = max(20, GAMES // 4)
@@ -87,3 +88,17 @@ def test_oo_module_features_occur_in_random_play() -> None:
         if want <= seen:
             break
     assert want <= seen, want - seen
+
+
+def test_oo_14_octopus_odds_count_every_octopus_block_the_shark_hunts() -> None:
+    """With the module the Shark hunts Juveniles and coloured Octopuses too, so the odds a
+    view gives its hidden zones add up to the Octopus blocks still hidden — the figure the
+    heat tint, the alt text and the table show."""
+    seen_juvenile = False
+    for g in mid_games(30, seed0=61_000, oo=True):
+        v = rules.view(g, "shark")
+        hidden_octopuses = sum(1 for z in range(9) if g.hidden[z] and is_octopus(g.zones[z]))
+        total = sum(z["octopus_odds"] for z in v["zones"] if z["hidden"])
+        assert abs(total - hidden_octopuses) < 1e-3, (total, hidden_octopuses)
+        seen_juvenile |= any(g.hidden[z] and "juvenile" in g.zones[z] for z in range(9))
+    assert seen_juvenile
