@@ -44,6 +44,10 @@ EXPLORE = 0.35  # UCB exploration constant, for values in [0, 1]
 # itself, say — would otherwise drag a good card's average down).
 WIDEN = 1.0
 WIDEN_POWER = 0.5
+# Which steps after a command's first the tree decides: "none" — the greedy policy finishes
+# every command; "targets" — every step but a card's payment (where the Octopus goes is
+# decided by the targets, not by the card).
+SUBSTEPS = {"octopus": "none", "shark": "none"}
 MAX_STEPS = 400  # a play-out never runs longer than this many steps
 # Where a play-out stops: "back" — when the turn comes back to the seat (the other side's
 # whole turn is played out); "own" — as soon as the seat's own turn is over.
@@ -112,6 +116,16 @@ def confrontation_value(w: Game, seat: str) -> float:
     return p if seat == "octopus" else 1.0 - p
 
 
+def _searched(w: Game, seat: str) -> bool:
+    """Is this step one the tree decides? See `SUBSTEPS`."""
+    part = w.partial[seat]
+    if not part:
+        return True
+    if SUBSTEPS.get(seat) == "none":
+        return False
+    return not all(a.verb == "pay" for a in options(w, seat))
+
+
 def _horizon(seat: str, left_own: bool, came_back: bool) -> bool:
     """Has the play-out reached the seat's horizon (see `HORIZON`)?"""
     if HORIZON.get(seat) == "own":
@@ -137,7 +151,7 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random) -> float:
             confront = confrontation_value(w, seat)
             break
         for s in deciders(w):
-            if (s == seat and in_tree and not w.partial[seat]
+            if (s == seat and in_tree and _searched(w, seat)
                     and pending(w)["kind"] != "confront"):
                 acts = options(w, seat)
                 a, node, fresh = _select(node, acts, w, seat, rng)
@@ -202,7 +216,7 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
         return opts[0]
     if pending(game)["kind"] == "confront":
         return rng.choice(opts)
-    if game.partial[seat]:
+    if not _searched(game, seat):
         # The rest of a command is played the way the play-outs play it, so what the
         # tree learnt about the command's first step holds for the command it finishes.
         return rollout_policy(world(game, seat, rng.getrandbits(SEED_BITS)), seat, rng)
