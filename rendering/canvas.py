@@ -32,6 +32,7 @@ class StaticKey:
     forest: board.ForestKey
     hunger_max: int
     food_max: int
+    food_wins: bool = True  # OO-14: with the module the last food only opens the escape
 
 
 def static_key(view: View) -> StaticKey:
@@ -41,6 +42,7 @@ def static_key(view: View) -> StaticKey:
         forest=board.forest_key(view),
         hunger_max=int(sh.get("hunger_max") or 7),
         food_max=int(oc.get("food_max") or 4),
+        food_wins=not oo_board.is_module(view),
     )
 
 
@@ -49,7 +51,7 @@ def background(key: StaticKey) -> Image.Image:
     """The parts of the image no step changes: drawn once per board layout."""
     im = Image.new("RGB", (L.WIDTH, L.HEIGHT), P.PAPER)
     board.draw_forest(im, key.forest)
-    panels.draw_static(im, key.hunger_max, key.food_max)
+    panels.draw_static(im, key.hunger_max, key.food_max, food_wins=key.food_wins)
     return im
 
 

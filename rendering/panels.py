@@ -27,7 +27,8 @@ def _label(im: Image.Image, x: int, y: int, text: str, size: int = 17) -> None:
     fonts.draw_text(im, (x, y), text, size, P.MUTED, bold=True)
 
 
-def draw_static(im: Image.Image, hunger_max: int, food_max: int) -> None:
+def draw_static(im: Image.Image, hunger_max: int, food_max: int, *,
+                food_wins: bool = True) -> None:
     """Panel backgrounds, titles, row labels and empty slots."""
     d = ImageDraw.Draw(im)
     d.rectangle(L.SHARK_PANEL, fill=P.SHARK_BG)
@@ -59,7 +60,8 @@ def draw_static(im: Image.Image, hunger_max: int, food_max: int) -> None:
     ox = L.OCTO_PANEL[0] + L.PANEL_PAD
     fonts.draw_text(im, (ox, L.OCTO_TITLE[1]), "OCTOPUS", 30, P.INK, bold=True)
     _label(im, ox, L.FOOD_ROW_Y + 6, "FOOD")
-    fonts.draw_text(im, (ox, L.FOOD_ROW_Y + 24), f"{food_max} = win", 12, P.MUTED)
+    food_note = f"{food_max} = win" if food_wins else f"{food_max}, then escape"
+    fonts.draw_text(im, (ox, L.FOOD_ROW_Y + 24), food_note, 12, P.MUTED)
     _label(im, ox, L.HAND_ROW_Y + 4, "HAND")
     _label(im, ox, L.PILES_ROW_Y + 4, "PILES")
     fonts.draw_text(im, (ox, L.PILES_ROW_Y + 22), "top cards", 12, P.MUTED)

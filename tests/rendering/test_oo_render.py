@@ -21,7 +21,7 @@ from rendering import layout as L
 from rendering import oo_layout as OL
 from rendering import oo_palette as OP
 from rendering import palette as P
-from tests.rendering.helpers import crop, glyph_on, oo_find, oo_running, png_image, same
+from tests.rendering.helpers import OO, crop, glyph_on, oo_find, oo_running, png_image, same
 
 VIEWERS = ("octopus", "shark", "spectator", "omniscient")
 INSET = 14
@@ -54,6 +54,16 @@ def test_module_png_is_1280x1000_palette_small_and_keeps_its_colours() -> None:
 def test_base_image_is_still_1280x800() -> None:
     g = rules.new_game(3)
     assert png_image(rendering.render(rules.view(g, "spectator"))).size == (L.WIDTH, L.HEIGHT)
+
+
+def test_the_food_label_says_the_fourth_food_only_opens_the_escape() -> None:
+    """OO-14: with the module a 4th food no longer wins, so the label under FOOD must not
+    say "4 = win" there; the base board keeps it."""
+    ox = L.OCTO_PANEL[0] + L.PANEL_PAD
+    box = (ox, L.FOOD_ROW_Y + 22, ox + 100, L.FOOD_ROW_Y + 40)
+    module = rendering.render_image(rules.view(rules.new_game(4, expansions=OO), "spectator"))
+    base = rendering.render_image(rules.view(rules.new_game(4), "spectator"))
+    assert not same(crop(module, box), crop(base, box))
 
 
 def _tile(view: dict, z: dict, state: str) -> Image.Image:
