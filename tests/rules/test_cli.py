@@ -34,6 +34,8 @@ def test_selfplay_and_bench_with_the_expansion(capsys) -> None:  # type: ignore[
 def test_kelp_command_delegates_to_the_engine(capsys) -> None:  # type: ignore[no-untyped-def]
     assert kelp_main(["selfplay", "--games", "2"]) == 0
     assert "games/s" in capsys.readouterr().out
+    assert kelp_main(["balance", "--games", "2", "--octopus", "random", "--shark", "greedy"]) == 0
+    assert "shark wins" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exit_:
         kelp_main(["nonsense"])
     assert exit_.value.code == 2
