@@ -248,6 +248,19 @@ def hand_limit(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], s
     return True
 
 
+def bank_food(g: Game, food: str, ctx: dict[str, Any], zo: int, zf: int) -> None:
+    """O-8: the eaten food goes on the Food Track with its effect banked, and the Eat card
+    that ate it leaves play — the same with or without the expansion."""
+    g.food_track.append(food)
+    g.banked.append(food)
+    card = ctx.get("card")
+    if card in g.slots:
+        g.slots.remove(card)
+        g.o_trash.append(card)
+    ev(g, "eat", f"The Octopus eats the {block_name(food)} ({len(g.food_track)}/4 food)",
+       seat="octopus", zones=(zo, zf), food=food)
+
+
 def eat(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bool,
         optional: bool) -> bool:
     """O-8: eat a food orthogonally adjacent to the Octopus; bank its effect."""
@@ -268,14 +281,7 @@ def eat(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bo
     reveal(g, zf, "eating")
     g.supply[fill] -= 1
     replace_block(g, zf, fill, "the food was eaten")
-    g.food_track.append(food)
-    g.banked.append(food)
-    card = ctx.get("card")
-    if card in g.slots:
-        g.slots.remove(card)
-        g.o_trash.append(card)
-    ev(g, "eat", f"The Octopus eats the {block_name(food)} ({len(g.food_track)}/4 food)",
-       seat="octopus", zones=(zo, zf), food=food)
+    bank_food(g, food, ctx, zo, zf)
     if len(g.food_track) >= int(data().comp["octopus"]["food_track"]):
         end_game(g, "octopus", "food")
     return True

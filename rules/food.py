@@ -24,6 +24,7 @@ from .core import (
     reveal,
 )
 from .data import ORTH_NEIGHBOURS, ZONE_INDEX, ZONES, board, data
+from .effects import bank_food
 from .expansion_data import offshore_offspring
 from .offspring import colour, octo_kind, stage
 from .state import Game
@@ -148,14 +149,7 @@ def eat(g: Game, eff: dict[str, Any], ch: Chooser, ctx: dict[str, Any], safe: bo
     replace_block(g, zf, "shell", "the food was eaten")
     if track is not None:
         shell_back(g, {}, _Fixed(track), ctx, True, False)
-    g.food_track.append(food)
-    g.banked.append(food)
-    card = ctx.get("card")
-    if card in g.slots:
-        g.slots.remove(card)
-        g.o_trash.append(card)
-    ev(g, "eat", f"The Octopus eats the {block_name(food)} ({len(g.food_track)}/4 food)",
-       seat="octopus", zones=(zo, zf), food=food)
+    bank_food(g, food, ctx, zo, zf)
     return True
 
 

@@ -76,21 +76,27 @@ def _resample_cards(r: Game, rng: Rng) -> None:
     if r.oo:
         _resample_oo_cards(r, rng)
         return
-    pool = list(r.unknown_cards)
-    cands = Counter(r.draw_cands)
+    draw, rest = _split_unseen(list(r.unknown_cards), Counter(r.draw_cands), len(r.draw), rng)
+    rng.shuffle(draw)
+    r.draw = draw
+    r.hand = sorted(r.hand_known) + sorted(rest)
+
+
+def _split_unseen(pool: list[str], cands: Counter[str], n: int,
+                  rng: Rng) -> tuple[list[str], list[str]]:
+    """`n` of the unseen cards for the draw pile, drawn among those the public record lets
+    lie there (`cands`), and the rest for the hand."""
     eligible: list[str] = []
     for c in sorted(pool):
         if cands[c] > 0:
             cands[c] -= 1
             eligible.append(c)
     rng.shuffle(eligible)
-    draw = eligible[: len(r.draw)]
+    draw = eligible[:n]
     rest = list(pool)
     for c in draw:
         rest.remove(c)
-    rng.shuffle(draw)
-    r.draw = draw
-    r.hand = sorted(r.hand_known) + sorted(rest)
+    return draw, rest
 
 
 def _shuffle_draw(r: Game, rng: Rng) -> None:
@@ -109,19 +115,9 @@ def _resample_oo_cards(r: Game, rng: Rng) -> None:
     from .offspring import is_event
 
     events = [c for c in r.draw if is_event(c)]
-    pool = [c for c in r.unknown_cards if not is_event(c)]
-    cands = Counter(c for c in r.draw_cands if not is_event(c))
-    eligible: list[str] = []
-    for c in sorted(pool):
-        if cands[c] > 0:
-            cands[c] -= 1
-            eligible.append(c)
-    rng.shuffle(eligible)
-    n = len(r.draw) - len(events)
-    draw = eligible[:n]
-    rest = list(pool)
-    for c in draw:
-        rest.remove(c)
+    draw, rest = _split_unseen([c for c in r.unknown_cards if not is_event(c)],
+                               Counter(c for c in r.draw_cands if not is_event(c)),
+                               len(r.draw) - len(events), rng)
     bottom = [c for c in events if c == "offspring_arriving"] if r.oo["oa_bottom"] else []
     loose = [c for c in events if c not in bottom]
     draw = [*draw, *loose]

@@ -6,6 +6,7 @@ identical, byte for byte once the game's own id is factored out."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -37,12 +38,15 @@ def normal(message: Any, gid: int) -> dict[str, Any]:
     }
 
 
-async def twin_game(t: Table, gid: int, seed: int) -> int:
-    """A second game in the same thread whose hidden information is redrawn."""
+async def twin_game(t: Table, gid: int, seed: int,
+                    differ: Callable[[rules.Game, rules.Game], bool] | None = None) -> int:
+    """A second game in the same thread whose hidden information is redrawn from the
+    Shark's knowledge (`differ(original, twin)` picks a twin that differs where it matters:
+    by default the blocks or the hand)."""
     row, g = await t.bot.service.load(gid)
-    worlds = [rules.resample(g, "shark", seed * 100 + k) for k in range(30)]
-    twin = next((r for r in worlds if r.zones != g.zones or sorted(r.hand) != sorted(g.hand)),
-                worlds[0])
+    worlds = [rules.resample(g, "shark", seed * 100 + k) for k in range(40)]
+    test = differ or (lambda a, b: a.zones != b.zones or sorted(a.hand) != sorted(b.hand))
+    twin = next((w for w in worlds if test(g, w)), worlds[0])
     assert rules.view(twin, "spectator") == rules.view(g, "spectator")
     tid = await t.bot.storage.create_game(
         guild_id=row.guild_id, channel_id=row.channel_id, octopus_id=row.octopus_id,

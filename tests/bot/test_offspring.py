@@ -26,7 +26,7 @@ from bot.service import panel_versions
 from rules import Action
 from tests.bot.conftest import Table
 from tests.bot.policies import oo_hunter, passive_shark
-from tests.bot.test_leaks import shown
+from tests.bot.test_leaks import shown, twin_game
 from tests.bot.test_practice import play_my_seat
 
 OO = "offshore_offspring"
@@ -127,60 +127,6 @@ async def test_a_whole_expansion_match_through_the_panels(table: Table, seed: in
     assert all(a.description for m in tables for a in m.attachments)
 
 
-def by_version(g: rules.Game, seat: str, legal: list[Action], rng: random.Random) -> Action:
-    """Choices that depend only on the position, so two runs can be compared."""
-    return random.Random(g.version * 7919 + 17).choice([a for a in legal if a.verb != "cancel"])
-
-
-async def test_an_expansion_match_survives_a_restart(table: Table) -> None:
-    t = table
-    t.bot.game_seed = lambda: 91
-    t.seeds = lambda: 91
-    first = await play_match(t.fake, t.bot, channel=t.channel, octopus=t.alice, shark=t.bob,
-                             seed=1, choose=by_version, stop_after=40, expansion=OO)
-    gid = first.game_id
-    _, g = await t.bot.service.load(gid)
-    assert g.phase != "over"
-    seat = rules.pending(g)["seats"][0]
-    user = t.alice if seat == "octopus" else t.bob
-    old_panel = t.fake.get_message(first.panels[seat])
-    before = len(await t.bot.storage.actions(gid))
-    bot2 = await t.restart()
-    legal = rules.legal_actions(g, seat)
-    cid, values = component_for(old_panel, legal, by_version(g, seat, legal, random.Random()))
-    if values or cid.split(":")[2].startswith(("s", "m")):
-        h = await t.fake.select(user, old_panel, cid, values, bot=bot2)
-    else:
-        h = await t.fake.click(user, old_panel, cid, bot=bot2)
-    assert not h.failed and h.acknowledged
-    assert len(await bot2.storage.actions(gid)) == before + 1
-    await play_match(t.fake, bot2, channel=t.channel, octopus=t.alice, shark=t.bob, seed=1,
-                     choose=by_version, game_id=gid)
-    row, restarted = await bot2.service.load(gid)
-    assert restarted.phase == "over" and row.options["expansion"] == OO
-    bot2.game_seed = lambda: 91
-    again = await play_match(t.fake, bot2, channel=t.channel, octopus=t.alice, shark=t.bob,
-                             seed=1, choose=by_version, expansion=OO)
-    _, plain = await bot2.service.load(again.game_id)
-    assert rules.dump(plain) == rules.dump(restarted)
-
-
-async def twin_of(t: Table, gid: int, seed: int, differ: Any = None) -> int:
-    """A second game whose hidden information is redrawn from the Shark's knowledge
-    (`differ(original, twin)` picks a twin that differs where it matters)."""
-    row, g = await t.bot.service.load(gid)
-    worlds = [rules.resample(g, "shark", seed * 100 + k) for k in range(40)]
-    test = differ or (lambda a, b: a.zones != b.zones or sorted(a.hand) != sorted(b.hand))
-    twin = next((w for w in worlds if test(g, w)), worlds[0])
-    assert rules.view(twin, "spectator") == rules.view(g, "spectator")
-    tid = await t.bot.storage.create_game(
-        guild_id=row.guild_id, channel_id=row.channel_id, octopus_id=row.octopus_id,
-        shark_id=row.shark_id, options=row.options, state=rules.dump(twin),
-        version=twin.version, panel_versions=row.panel_versions)
-    await t.bot.storage.set_places(tid, thread_id=row.thread_id)
-    return tid
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3])
 async def test_what_the_shark_and_spectators_see_is_identical(table: Table, seed: int) -> None:
     """At several points of an expansion match, a twin game with the hidden information
@@ -196,7 +142,7 @@ async def test_what_the_shark_and_spectators_see_is_identical(table: Table, seed
         _, g = await t.bot.service.load(gid)
         if g.phase == "over":
             break
-        twin = await twin_of(t, gid, seed + done)
+        twin = await twin_game(t, gid, seed + done)
         _, gt = await t.bot.service.load(twin)
         varied += gt.zones != g.zones or sorted(gt.hand) != sorted(g.hand)
         assert await shown(t, gid) == await shown(t, twin)
@@ -257,7 +203,7 @@ async def test_the_ink_decoy_question_is_private_and_reveals_nothing(table: Tabl
     gid = await seated(t, g)
     # The public table and the Shark's panel are the same whatever block the Search die is
     # about to reveal (the question is asked before every Search die while the Decoy lasts).
-    twin = await twin_of(t, gid, 7, differ=lambda a, b: a.zones[zone] != b.zones[zone])
+    twin = await twin_game(t, gid, 7, differ=lambda a, b: a.zones[zone] != b.zones[zone])
     _, gt = await t.bot.service.load(twin)
     assert gt.zones[zone] != g.zones[zone]
     assert await shown(t, gid) == await shown(t, twin)

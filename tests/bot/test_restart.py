@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import rules
 from bot.offline import component_for, play_match
 from rules import Action
@@ -16,12 +18,16 @@ def by_version(g: rules.Game, seat: str, legal: list[Action], rng: random.Random
     return random.Random(g.version * 7919 + 17).choice([a for a in legal if a.verb != "cancel"])
 
 
-async def test_restart_then_finish_identically(table: Table) -> None:
+@pytest.mark.parametrize(("expansion", "seed", "stop_after"),
+                         [("none", 77, 25), ("offshore_offspring", 91, 40)])
+async def test_restart_then_finish_identically(table: Table, expansion: str, seed: int,
+                                               stop_after: int) -> None:
     t = table
-    t.bot.game_seed = lambda: 77
-    t.seeds = lambda: 77
+    t.bot.game_seed = lambda: seed
+    t.seeds = lambda: seed
     first = await play_match(t.fake, t.bot, channel=t.channel, octopus=t.alice, shark=t.bob,
-                             seed=1, choose=by_version, stop_after=25)
+                             seed=1, choose=by_version, stop_after=stop_after,
+                             expansion=expansion)
     gid = first.game_id
     _, g = await t.bot.service.load(gid)
     assert g.phase != "over"
@@ -43,12 +49,13 @@ async def test_restart_then_finish_identically(table: Table) -> None:
     # …and so are the table buttons the first bot posted.
     await play_match(t.fake, bot2, channel=t.channel, octopus=t.alice, shark=t.bob, seed=1,
                      choose=by_version, game_id=gid)
-    _, restarted = await bot2.service.load(gid)
+    row, restarted = await bot2.service.load(gid)
     assert restarted.phase == "over"
+    assert row.options.get("expansion", "none") == expansion
 
     # The same game, never restarted.
-    bot2.game_seed = lambda: 77
+    bot2.game_seed = lambda: seed
     again = await play_match(t.fake, bot2, channel=t.channel, octopus=t.alice, shark=t.bob,
-                             seed=1, choose=by_version)
+                             seed=1, choose=by_version, expansion=expansion)
     _, plain = await bot2.service.load(again.game_id)
     assert rules.dump(plain) == rules.dump(restarted)

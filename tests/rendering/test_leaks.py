@@ -5,9 +5,29 @@ boards. `rules.resample(g, viewer, seed)` builds such games.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import rendering
 import rules
 from tests.rendering.helpers import oo_running, running
+
+
+def public_worlds(g: rules.Game) -> Iterator[rules.Game]:
+    """Assert that the Shark's and spectators' PNG, alt text and text board are the same
+    for `g` and for each resampled world; yield each world for the caller's coverage counts."""
+    for viewer in ("shark", "spectator"):
+        view = rules.view(g, viewer)
+        png = rendering.render(view)
+        alt = rendering.describe(view)
+        grid = rendering.text_board(view)
+        for s in SEEDS:
+            world = rules.resample(g, viewer, s)
+            other = rules.view(world, viewer)
+            assert rendering.render(other) == png, (g.version, viewer, s)
+            assert rendering.describe(other) == alt
+            assert rendering.text_board(other) == grid
+            yield world
+
 
 POSITIONS = 44  # running positions (random depths, both board sides, some partial commands)
 SEEDS = (1, 2)
@@ -17,20 +37,10 @@ def test_shark_and_spectator_outputs_are_identical_across_resampled_worlds() -> 
     checked = 0
     moved = 0
     for g in running(POSITIONS, 81_000):
-        for viewer in ("shark", "spectator"):
-            view = rules.view(g, viewer)
-            png = rendering.render(view)
-            alt = rendering.describe(view)
-            grid = rendering.text_board(view)
-            for s in SEEDS:
-                world = rules.resample(g, viewer, s)
-                other = rules.view(world, viewer)
-                assert rendering.render(other) == png, (g.version, viewer, s)
-                assert rendering.describe(other) == alt
-                assert rendering.text_board(other) == grid
-                if world.zones != g.zones or world.hand != g.hand:
-                    moved += 1
-            checked += 1
+        for world in public_worlds(g):
+            if world.zones != g.zones or world.hand != g.hand:
+                moved += 1
+        checked += 2  # both viewers
     assert checked == 2 * POSITIONS
     assert moved >= 40, "resampling should change the hidden information in many positions"
 
@@ -64,22 +74,12 @@ def test_module_shark_and_spectator_outputs_are_identical_across_resampled_world
         hidden_octo = [z for z in range(9) if g.hidden[z] and is_octopus(g.zones[z])]
         coloured += any("_" in g.zones[z] or g.zones[z].startswith("juvenile")
                         for z in hidden_octo)
-        for viewer in ("shark", "spectator"):
-            view = rules.view(g, viewer)
-            png = rendering.render(view)
-            alt = rendering.describe(view)
-            grid = rendering.text_board(view)
-            for s in SEEDS:
-                world = rules.resample(g, viewer, s)
-                other = rules.view(world, viewer)
-                assert rendering.render(other) == png, (g.version, viewer, s)
-                assert rendering.describe(other) == alt
-                assert rendering.text_board(other) == grid
-                if world.zones != g.zones or world.hand != g.hand:
-                    moved += 1
-                if [z for z in range(9) if is_octopus(world.zones[z])] != [
-                        z for z in range(9) if is_octopus(g.zones[z])]:
-                    moved_octopus += 1
+        for world in public_worlds(g):
+            if world.zones != g.zones or world.hand != g.hand:
+                moved += 1
+            if [z for z in range(9) if is_octopus(world.zones[z])] != [
+                    z for z in range(9) if is_octopus(g.zones[z])]:
+                moved_octopus += 1
     assert moved >= 30, "resampling should change the hidden information in many positions"
     assert moved_octopus >= 10, "hidden Octopuses should move between worlds"
     assert coloured >= 5, "the positions should hide Juveniles or coloured Octopuses"

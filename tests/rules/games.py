@@ -128,3 +128,21 @@ def check_oo_conservation(g: Game) -> None:
     for z in range(9):
         if g.hidden[z]:
             assert g.zones[z] in g.know_pub[z] and g.zones[z] in g.know_shark[z]
+
+
+# Steps that pick a set of items rather than one option (X-5): the items are what counts.
+SET_VERBS = frozenset({"pay", "shuffle", "hide", "with", "sharp_eyes", "store", "buy", "double"})
+
+
+def check_fits_discord_selects(g: Game) -> None:
+    """X-5: every step offers at most 25 options, or a set drawn from at most 25 items —
+    one Discord select menu each."""
+    for seat in rules.SEATS:
+        by_verb: dict[str, set[str]] = {}
+        for a in rules.legal_actions(g, seat):
+            if a.verb in SET_VERBS:
+                by_verb.setdefault(a.verb, set()).update(a.args)
+            else:
+                by_verb.setdefault(a.verb, set()).add(a.text)
+        for verb, items in by_verb.items():
+            assert len(items) <= 25, (verb, len(items))
