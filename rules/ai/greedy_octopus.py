@@ -19,6 +19,7 @@ from ..actions import Action
 from ..data import ZONE_INDEX, board, data
 from ..engine import apply, pending
 from ..state import Game
+from . import confront
 from . import features as F
 from .world import options
 
@@ -202,7 +203,7 @@ def choose(w: Game, rng: random.Random) -> Action:
         return opts[0]
     kind = pending(w)["kind"]
     if kind == "confront":
-        return rng.choice(opts)
+        return confront.choose(w, SEAT, opts, rng)
     if kind == "place_shark":
         return _den(w, opts, rng)
     if kind == "escape_use":

@@ -22,6 +22,7 @@ from ..actions import Action
 from ..data import ZONE_INDEX, ZONES, board, data
 from ..engine import pending
 from ..state import Game
+from . import confront
 from . import features as F
 from .world import options
 
@@ -42,7 +43,6 @@ CARD_EFFECT = {
 }
 RED_NEEDED = 0.3  # a Strike die while the Shark has fewer than it needs
 RED_SPARE = 0.08
-DILUTE = 0.06  # a Current or Search die added to the bag makes Strike dice rarer
 BUY_MARGIN = 0.45
 FORCED_BUY = 0.0  # a third stored die: the forced purchase's Hunger die, beyond its net value
 
@@ -70,11 +70,13 @@ def hunger_cost(g: Game, extra: int = 0, reds_after: int | None = None) -> float
 
 
 def win_chance(g: Game) -> float:
-    """The chance a Strike on the Octopus wins the confrontation (colours at random)."""
+    """The chance a Strike on the Octopus wins the confrontation: both sides' colours
+    follow `confront`'s equilibrium; Hostile names red, which leaves a fair coin."""
     pairs = len(g.conf["shark"])
     if pairs > 1 and "trash_pair" in F.kept_effects(g):
-        pairs -= 1
-    return 1.0 / max(1, pairs)
+        return 1.0 / (pairs - 1)
+    ws, wo = confront.weights(g, "shark"), confront.weights(g, "octopus")
+    return sum(p * wo.get(c, 0.0) for c, p in ws.items())
 
 
 @dataclass
@@ -347,7 +349,7 @@ def choose(w: Game, rng: random.Random) -> Action:
     by_text = {a.text: a for a in opts}
     kind = pending(w)["kind"]
     if kind == "confront":
-        return rng.choice(opts)
+        return confront.choose(w, "shark", opts, rng)
     if kind == "hostile":
         pick = by_text.get("hostile red") or next(
             (a for a in opts if a.verb == "hostile"), opts[0])
@@ -575,7 +577,11 @@ def reds_in_play(g: Game) -> int:
 
 
 def card_value(g: Game, cid: str, reds: int) -> float:
-    """A card's worth: its effect, plus its die when it is a Strike die the Shark needs."""
+    """A card's worth: its effect, plus its die when it is a Strike die the Shark needs.
+
+    Current and Search dice a card brings are not charged for making Strike dice rarer:
+    a purchase costs one Hunger die however many cards it buys, and charging them made
+    the Shark buy one card at a time (85 % against a random Octopus instead of ~90 %)."""
     card = data().shark_cards[cid]
     v = CARD_EFFECT.get(card.base, 0.02)
     if card.base == "second_wind" and len(g.hunger) >= 2:
@@ -584,8 +590,6 @@ def card_value(g: Game, cid: str, reds: int) -> float:
         return v
     if card.die == "R":
         v += red_value(g, reds)
-    else:
-        v -= DILUTE
     return v
 
 

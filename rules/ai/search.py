@@ -13,7 +13,8 @@ forward:
 - below the tree, and for the other seat throughout, the greedy policies play — the
   other seat decides from its own knowledge inside the drawn world, so the search models
   a sensible opponent rather than one that sees through the Octopus's hiding;
-- confrontation colours are chosen uniformly at random (the matching game's equilibrium);
+- confrontation colours follow the matching game's equilibrium with Fight priced in
+  (`confront`); a confrontation inside the tree is scored in expectation;
 - the play-out stops at a horizon (when the turn comes back to the seat, or when its own
   turn ends, see `HORIZON`) and the position is scored by `evaluate.value`.
 
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..engine import apply, deciders, pending
 from ..state import Game
-from . import evaluate, greedy_octopus, greedy_shark
+from . import confront, evaluate, greedy_octopus, greedy_shark
 from .world import SEED_BITS, options, world
 
 DEFAULT_SECONDS = 2.0
@@ -89,7 +90,7 @@ class Node:
 def rollout_policy(w: Game, seat: str, rng: random.Random) -> Action:
     """How both seats play below the tree: the greedy heuristics, on the drawn world."""
     if pending(w)["kind"] == "confront":
-        return rng.choice(options(w, seat))
+        return confront.choose(w, seat, options(w, seat), rng)
     mod = greedy_shark if seat == "shark" else greedy_octopus
     return mod.choose(w, rng)
 
@@ -148,13 +149,13 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random) -> float:
     came_back = False
     prev = w.turn
     steps = 0
-    confront = None
+    settled = None
     while w.phase != "over" and steps < MAX_STEPS:
         if _horizon(seat, left_own, came_back):
             break
         if (steps > 0 and pending(w)["kind"] == "confront"
                 and not any(w.locked.values())):
-            confront = confrontation_value(w, seat)
+            settled = confrontation_value(w, seat)
             break
         for s in deciders(w):
             if (s == seat and in_tree and _searched(w, seat)
@@ -176,7 +177,7 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random) -> float:
             if w.turn == seat:
                 came_back = True
             prev = w.turn
-    v = confront if confront is not None else leaf_value(w, seat)
+    v = settled if settled is not None else leaf_value(w, seat)
     for n in path:
         n.visits += 1
         n.total += v
@@ -221,7 +222,7 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
     if len(opts) == 1:
         return opts[0]
     if pending(game)["kind"] == "confront":
-        return rng.choice(opts)
+        return confront.choose(game, seat, opts, rng)
     if not _searched(game, seat):
         # The rest of a command is played the way the play-outs play it, so what the
         # tree learnt about the command's first step holds for the command it finishes.
