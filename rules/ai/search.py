@@ -116,9 +116,9 @@ def leaf_value(w: Game, seat: str) -> float:
 
 
 def confrontation_value(w: Game, seat: str) -> float:
-    """A confrontation about to be decided, in expectation (colours are a fair coin
-    between the pairs left): the Shark wins outright, or the Octopus escapes, the pair is
-    trashed and the Strike die goes to Hunger."""
+    """A confrontation about to be decided, in expectation over both sides' colour mixes
+    (`confront`): the Shark wins outright, or the Octopus escapes, the pair is trashed and
+    the Strike die (and Fight's) goes to Hunger."""
     p = evaluate.confrontation_chance(w)
     return p if seat == "octopus" else 1.0 - p
 
