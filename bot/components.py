@@ -21,7 +21,7 @@ import discord
 
 from rules import Action
 
-from .labels import GROUP_TITLE, SET_VERBS, item_label, label
+from .labels import GROUP_TITLE, SET_VERBS, copy_value, item_label, label
 
 if TYPE_CHECKING:
     from .client import KelpBot
@@ -96,12 +96,6 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _bot(interaction).handlers.lobby(interaction, self.lobby, self.verb)
-
-
-def copy_value(item: str, n: int) -> str:
-    """The select value of the n-th copy of an item of a set action (the service strips
-    the `~n` again when it matches the chosen set to a legal action)."""
-    return item if n == 1 else f"{item}~{n}"
 
 
 def lobby_view(lobby: int) -> discord.ui.View:

@@ -148,6 +148,17 @@ def _cost(card: str) -> int:
     return offshore_offspring().eat_pile.escape.cost
 
 
+def copy_value(item: str, n: int) -> str:
+    """The select value of the n-th copy of an item of a set action: a select's values must
+    be unique, and a set may hold the same item twice (two 6B dice)."""
+    return item if n == 1 else f"{item}~{n}"
+
+
+def copy_item(value: str) -> str:
+    """The item a select value stands for (`6B~2` → `6B`)."""
+    return value.split("~", 1)[0]
+
+
 def _die(d: str) -> str:
     return f"{d[0]} {'Blue' if d[1] == 'B' else 'Yellow' if d[1] == 'Y' else 'Red'} ({d})"
 
@@ -245,9 +256,8 @@ def label(a: Action, kind: str = "") -> str:
 
 def item_label(verb: str, item: str) -> str:
     """Label of one item of a multi-select (a zone, a die, a card)."""
-    item, _, copy = item.partition("~")
-    if copy:
-        return f"{item_label(verb, item)} (another one)"
+    if copy_item(item) != item:
+        return f"{item_label(verb, copy_item(item))} (another one)"
     if verb == "buy":
         c = _shark_card(item)
         return f"{c.name} (cost {c.cost})"

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 import rules
 from rules import Action
 
+from .labels import copy_value
+
 if TYPE_CHECKING:
     from tests.fakediscord import FakeDiscord
 
@@ -48,8 +50,7 @@ def component_for(message: Any, legal: list[Action], action: Action) -> tuple[st
         if c.get("type") == 3 and verb == f"m{action.verb}":
             # The n-th copy of a repeated item (two 6B dice) has its own value `6B~n`.
             args = list(action.args)
-            return cid, [x if args[:i].count(x) == 0 else f"{x}~{args[:i].count(x) + 1}"
-                         for i, x in enumerate(args)]
+            return cid, [copy_value(x, args[:i].count(x) + 1) for i, x in enumerate(args)]
     raise LookupError(f"no component for {action.text!r} (index {i}) on the panel: "
                       f"{[a.text for a in legal]} / {message.custom_ids()} / "
                       f"{message.content!r} {message.components}")

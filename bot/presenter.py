@@ -18,7 +18,7 @@ from rules.names import WIN_TEXT
 
 from . import images
 from .components import panel_view, table_view
-from .labels import EXPANSION_NAME, decision_text, label, shark_name
+from .labels import decision_text, expansion_name, label, shark_name
 from .storage import GameRow
 
 if TYPE_CHECKING:
@@ -101,9 +101,8 @@ def recent(v: dict[str, Any], n: int = 6) -> str:
 
 def table_embed(row: GameRow, v: dict[str, Any]) -> discord.Embed:
     title = f"Kelp · round {v['round']}" if v["round"] else "Kelp · setting up"
-    x = row.options.get("expansion")
-    if x:
-        title += f" · {EXPANSION_NAME.get(str(x), str(x))}"
+    if x := expansion_name(row.options):
+        title += f" · {x}"
     e = discord.Embed(title=title, description="\n".join(status_lines(v)),
                       colour=EMBED_COLOUR)
     e.add_field(name="Players",

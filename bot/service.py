@@ -18,7 +18,7 @@ from typing import Any
 import rules
 from rules import Action, IllegalAction
 
-from .labels import SET_VERBS
+from .labels import SET_VERBS, copy_item
 from .storage import GameRow, Storage, VersionConflict
 
 REFUSALS = {
@@ -136,7 +136,7 @@ class GameService:
                 raise Refused("stale_version")
             return legal[index]
         if verb in SET_VERBS and values is not None:
-            want = sorted(v.split("~", 1)[0] for v in values)  # `6B~2`: a second 6B
+            want = sorted(copy_item(v) for v in values)  # `6B~2`: a second 6B
             for a in legal:
                 if a.verb == verb and sorted(a.args) == want:
                     return a

@@ -93,7 +93,7 @@ def zone_note(view: View, z: dict[str, Any], heat: bool,
     """The one line under a zone's tile, and the heat tint behind the tile (or None)."""
     if not z.get("hidden") or view.get("phase") == "over":
         return "", None
-    # a module view also gives the odds of any Octopus block (adult or Juvenile, any colour)
+    # with the module these are the odds of any Octopus block (adult or Juvenile, any colour)
     odds = float(z.get("octopus_odds") or 0.0)
     if z.get("block"):
         # the Octopus sees its own blocks; show it how likely the others think each one is

@@ -17,6 +17,7 @@ Fight-like colour among `p` left, and `x` the Shark's prospects after a plain es
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from ..actions import Action
 from ..data import data
@@ -26,7 +27,8 @@ ESCAPED = 0.5  # the Shark's prospects after an escape that costs no extra Hunge
 EXTRA_DIE = 0.15  # what one more Hunger die costs it while that die isn't the last
 
 
-def fight_colours(g: Game) -> frozenset[str]:
+@cache
+def fight_colours() -> frozenset[str]:
     """Colours whose escape puts a die on the Hunger Track (base data: red's Fight)."""
     return frozenset(c for c, spec in data().colours.items()
                      if any(e["op"] == "hunger" for e in spec["effects"]))
@@ -35,13 +37,13 @@ def fight_colours(g: Game) -> frozenset[str]:
 def weights(g: Game, seat: str) -> dict[str, float]:
     """`seat`'s equilibrium probability for each colour it still holds."""
     left = sorted(g.conf[seat])
-    fights = [c for c in left if c in fight_colours(g)]
+    fights = [c for c in left if c in fight_colours()]
     p = len(left)
-    if p <= 1 or len(fights) != 1:
-        return {c: 1.0 / max(1, p) for c in left}
     track = int(data().comp["shark"]["hunger_track"])
     h = len(g.hunger)
-    if h + 1 >= track:  # the escape's own Strike die already loses: only matching counts
+    # One pair, no Fight colour left, or an escape whose own Strike die already loses:
+    # only matching counts, and a fair choice is the equilibrium.
+    if p <= 1 or len(fights) != 1 or h + 1 >= track:
         return {c: 1.0 / p for c in left}
     x = ESCAPED
     f = x if h + 2 >= track else EXTRA_DIE  # Fight's die would be the seventh

@@ -107,7 +107,7 @@ def confrontation_chance(w: Game, weights: dict[str, float] | None = None) -> fl
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
     ws, wo = confront.weights(w, "shark"), confront.weights(w, "octopus")
-    fights = confront.fight_colours(w)
+    fights = confront.fight_colours()
     plain, fight = escaped(1), escaped(2)
     return sum(ps * po * (fight if o in fights else plain)
                for s, ps in ws.items() for o, po in wo.items() if s != o)
