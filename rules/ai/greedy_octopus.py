@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 
 from ..actions import Action
 from ..data import ZONE_INDEX, board, data
@@ -44,7 +45,10 @@ EAT_CARD = 0.08
 OWNED = 0.5  # a card owned counts this share of its value; in hand it counts fully
 
 
+@cache
 def card_worth(cid: str) -> float:
+    """A card's worth to the Octopus (cached: the evaluation sums it over every card owned,
+    thousands of times a search)."""
     base = data().octo_cards[cid].base
     if cid in data().food_of_card:
         return EAT_CARD

@@ -179,6 +179,17 @@ def test_b6_a_den_gives_no_other_freedom() -> None:
     assert steps(g) == {6, 20}
 
 
+def test_b6_night_dens_let_the_shark_turn_round() -> None:
+    """B-6 [P]: the night side's data turns the `den_turnaround` option on (it balances
+    that side, docs/balance.md): a Shark on den 24 facing S may leave through P(3,3) to
+    12 or turn round through P(3,2) to 9 or 20. The day side keeps it off (above)."""
+    g = started(0, den=24, board="night")
+    set_board(g, shells())
+    shark_at_step(g, "roll", pool=[], at=24, facing=1)
+    assert notation(g) == "24S"
+    assert steps(g) == {9, 12, 20}
+
+
 # -- C: components --------------------------------------------------------------------
 @pytest.mark.parametrize("seed", SEEDS)
 def test_c1_bag_starts_7_blue_3_yellow_1_red_rest_in_supply(seed: int) -> None:
