@@ -173,7 +173,7 @@ def test_b6_dens_per_side_and_the_shark_starts_free(side: str, dens: list[int]) 
 
 def test_b6_a_den_gives_no_other_freedom() -> None:
     """B-6: a Shark on den 16 facing S may only leave through P(3,1) (6, 20), not back
-    through P(3,0) to 3 (the `den_turnaround` option is off by default)."""
+    through P(3,0) to 3 (the day side keeps the `den_turnaround` option off)."""
     g = roll_step(pool=[], at=16, facing=1)
     assert notation(g) == "16S"
     assert steps(g) == {6, 20}
