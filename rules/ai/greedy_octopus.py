@@ -188,7 +188,6 @@ def finish(w: Game, a: Action, *, hide_self: bool = False) -> Game:
     return c
 
 
-HIDES = frozenset({"blend_in", "ink_cloud", "sand_cover", "mimic"})
 PLAN_TOP = 3  # first commands planned through to the turn's second action
 
 
@@ -198,11 +197,15 @@ def _first_action(w: Game) -> bool:
             and not w.partial[SEAT] and not w.pend)
 
 
-def _rehides(w: Game, a: Action) -> bool:
+@cache
+def _hides(cid: str) -> bool:
+    """Does this card hide blocks (read from the card data)?"""
+    return any(e["op"] in ("hide", "hide_line") for e in data().octo_cards[cid].effects)
+
+
+def _rehides(a: Action) -> bool:
     """Could `a` hide the Octopus again (discard-and-hide, or a hide card)?"""
-    if a.verb == "discard":
-        return True
-    return a.verb == "play" and data().octo_cards[a.args[0]].base in HIDES
+    return a.verb == "discard" or (a.verb == "play" and _hides(a.args[0]))
 
 
 def plan_step(w: Game, opts: list[Action], rng: random.Random | None) -> Action:
@@ -226,7 +229,7 @@ def plan_step(w: Game, opts: list[Action], rng: random.Random | None) -> Action:
     cands = ranked[:PLAN_TOP]
     rehide = not w.hidden[F.octopus_zone(w)]
     if rehide:
-        cands += [a for a in ranked[PLAN_TOP:] if _rehides(w, a)]
+        cands += [a for a in ranked[PLAN_TOP:] if _rehides(a)]
 
     def turn_value(a: Action, c: Game) -> float:
         # The first command's own score (a shuffle's in expectation over where the
@@ -237,8 +240,10 @@ def plan_step(w: Game, opts: list[Action], rng: random.Random | None) -> Action:
         return one[a.text] + max(score(c, b) for b in nxt) - evaluate(c)
 
     def two(a: Action) -> float:
-        v = turn_value(a, finish(w, a))
-        if rehide and _rehides(w, a):
+        c = finish(w, a)
+        v = turn_value(a, c)
+        if rehide and _rehides(a) and not c.hidden[F.octopus_zone(c)]:
+            # The usual finish left the Octopus revealed: also try hiding it.
             c = finish(w, a, hide_self=True)
             v = max(v, evaluate(c) + turn_value(a, c) - one[a.text])
         return v
