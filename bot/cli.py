@@ -8,7 +8,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("selfplay", "balance"):
+    if args and args[0] in ("selfplay", "balance", "think"):
         from rules.__main__ import main as rules_main
 
         return rules_main(args)
@@ -44,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("selfplay", help="random self-play (python -m rules selfplay)")
     sub.add_parser("balance", help="computer players against each other "
                                    "(python -m rules balance)")
+    sub.add_parser("think", help="how long the computer players think on real positions "
+                                 "(python -m rules think)")
     sub.add_parser("play", help="terminal hot-seat game (python -m rules play)")
     a = p.parse_args(args)
     if a.cmd == "bot":

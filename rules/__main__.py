@@ -1,4 +1,4 @@
-"""`python -m rules selfplay|bench|play|balance`: the engine's own command line."""
+"""`python -m rules selfplay|bench|play|balance|think`: the engine's own command line."""
 
 from __future__ import annotations
 
@@ -28,11 +28,18 @@ def main(argv: list[str] | None = None) -> int:
     lp.add_argument("--shark", default="greedy", help="random, greedy or search")
     lp.add_argument("--board", choices=("day", "night"), default="day")
     lp.add_argument("--seed", type=int, default=1)
-    lp.add_argument("--iterations", type=int, default=None,
-                    help="search budget per decision, in iterations (reproducible)")
-    lp.add_argument("--seconds", type=float, default=None,
-                    help="search budget per decision, in seconds (default 2 s if neither)")
     lp.add_argument("--jobs", type=int, default=1, help="worker processes")
+    tp = sub.add_parser("think", help="decision time of the computer players on real positions")
+    tp.add_argument("--games", type=int, default=3, help="greedy games to take positions from")
+    tp.add_argument("--positions", type=int, default=20, help="positions per seat")
+    tp.add_argument("--board", choices=("day", "night"), default="day")
+    tp.add_argument("--seed", type=int, default=1)
+    tp.add_argument("--levels", default="greedy,search", help="comma-separated levels to time")
+    for q in (lp, tp):
+        q.add_argument("--iterations", type=int, default=None,
+                       help="search budget per decision, in iterations (reproducible)")
+        q.add_argument("--seconds", type=float, default=None,
+                       help="search budget per decision, in seconds (default 2 s if neither)")
     a = p.parse_args(argv)
     if a.cmd == "selfplay":
         from .selfplay import selfplay
@@ -62,6 +69,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"balance: {a.games} games from seed {a.seed}{budget}")
         print(balance(a.games, a.octopus, a.shark, board=a.board, seed=a.seed,
                       iterations=a.iterations, seconds=a.seconds, jobs=a.jobs).report())
+    elif a.cmd == "think":
+        from .ai import LEVELS
+        from .ai.bench import bench_think, report
+
+        levels = tuple(x for x in a.levels.split(",") if x)
+        for lv in levels:
+            if lv not in LEVELS:
+                p.error(f"unknown level {lv!r}: choose from {', '.join(LEVELS)}")
+        timings = bench_think(a.games, a.seed, a.board, a.positions, levels=levels,
+                              iterations=a.iterations, seconds=a.seconds)
+        print(report(timings, a.games, a.seed, a.board, a.iterations, a.seconds))
     else:
         from .play import play
 

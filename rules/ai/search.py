@@ -133,6 +133,14 @@ def _searched(w: Game, seat: str) -> bool:
     return not all(a.verb == "pay" for a in options(w, seat))
 
 
+def thinks(game: Game, seat: str) -> bool:
+    """Does `search` build a tree for `seat`'s step here? Not for a forced step, a
+    confrontation colour (drawn from the equilibrium mix) or a step `SUBSTEPS` leaves to
+    the greedy policy: those take milliseconds, and the thinking benchmark leaves them out."""
+    return (len(options(game, seat)) > 1 and pending(game)["kind"] != "confront"
+            and _searched(game, seat))
+
+
 def _horizon(seat: str, left_own: bool, came_back: bool) -> bool:
     """Has the play-out reached the seat's horizon (see `HORIZON`)?"""
     if HORIZON.get(seat) == "own":

@@ -60,3 +60,29 @@ def test_hot_seat_game_plays_to_the_end_and_hides_the_other_seat() -> None:
     assert shark_screens and octopus_screens
     assert all(re.search(r"Octopus: hand \d+ \(limit", t) for t in shark_screens)
     assert not any(re.search(r"Octopus: hand \d+ \(limit", t) for t in octopus_screens)
+
+
+def test_think_times_every_level_on_positions_where_the_search_thinks(capsys) -> None:  # type: ignore[no-untyped-def]
+    """`python -m rules think` times each level on the same real positions, only ones where
+    the search builds a tree, and reports the search's iterations per decision."""
+    from rules.ai.bench import positions
+    from rules.ai.search import thinks
+    from rules.engine import pending
+
+    where = positions(1, 5, "day", 6)
+    assert len(where["octopus"]) == 6 and len(where["shark"]) == 6
+    for seat, games in where.items():
+        assert all(thinks(g, seat) and pending(g)["kind"] != "confront" for g in games)
+    assert main(["think", "--games", "1", "--positions", "2", "--iterations", "3",
+                 "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "2 Octopus and 2 Shark positions" in out and "budget 3 iterations" in out
+    for seat in ("octopus", "shark"):
+        assert re.search(rf"{seat} greedy: p50 [\d.]+ ms", out)
+        assert f"{seat} search:" in out
+    assert out.count("3 iterations per decision (min 3, max 3)") == 2
+    for cli in (main, kelp_main):  # `kelp think` is the same command
+        with pytest.raises(SystemExit) as exit_:
+            cli(["think", "--levels", "clever"])
+        assert exit_.value.code == 2
+    assert "unknown level 'clever'" in capsys.readouterr().err
