@@ -135,9 +135,13 @@ def score(w: Game, a: Action, depth: int = 0) -> float:
     c = after(w, a)
     if depth < 4 and c.phase != "over" and c.partial[SEAT]:
         nxt = options(c, SEAT)
+        if nxt and all(b.verb == "pay" for b in nxt):
+            # a payment is picked by what it gives away, then the command scored with it
+            return score(c, best_step(c, nxt, depth + 1), depth + 1)
         if nxt:
-            b = best_step(c, nxt, depth + 1)
-            return score(c, b, depth + 1)
+            # the next step is picked by this same score: its best value is the command's
+            # (scoring the pick again would redo its whole subtree)
+            return max(score(c, b, depth + 1) for b in _prefilter(c, nxt))
     return evaluate(c)
 
 
