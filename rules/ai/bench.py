@@ -1,4 +1,4 @@
-"""How long the computer players think (`python -m rules think`, `kelp bench think`).
+"""How long the computer players think (`python -m rules think`, `kelp think`).
 
 The balance runs time the players too, but at an iteration budget and often with several
 processes sharing the cores, so they can't say what a player on Discord waits for: the
@@ -21,7 +21,7 @@ from ..core import SEATS
 from ..engine import apply, deciders, new_game
 from ..state import Game
 from . import choose
-from .search import SearchStats, search, thinks
+from .search import DEFAULT_SECONDS, SearchStats, search, thinks
 
 
 @dataclass
@@ -97,8 +97,9 @@ def bench_think(games: int = 3, seed: int = 1, board: str = "day", per_seat: int
 
 def report(timings: list[Timing], games: int, seed: int, board: str,
            iterations: int | None, seconds: float | None) -> str:
+    """The benchmark's printout: where the positions came from, the budget, a line a level."""
     budget = (f"{iterations} iterations" if iterations is not None
-              else f"{seconds if seconds is not None else 2.0:g} s")
+              else f"{seconds if seconds is not None else DEFAULT_SECONDS:g} s")
     n = {t.seat: len(t.times) for t in timings}
     head = (f"think: {n.get('octopus', 0)} Octopus and {n.get('shark', 0)} Shark positions "
             f"from {games} greedy games ({board} board, seed {seed}); search budget {budget}")
