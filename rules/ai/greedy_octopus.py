@@ -255,6 +255,14 @@ def plan_step(w: Game, opts: list[Action], rng: random.Random | None) -> Action:
     return _argmax(cands, two, rng)
 
 
+def rank(w: Game, opts: list[Action]) -> list[Action]:
+    """`opts` best first by `score` (payments by what they give away); a big option list is
+    cut down by `_prefilter` first, so the steps it drops are not ranked."""
+    if all(a.verb == "pay" for a in opts):
+        return sorted(opts, key=lambda a: -pay_score(w, a))
+    return sorted(_prefilter(w, list(opts)), key=lambda a: -score(w, a))
+
+
 def _prefilter(w: Game, opts: list[Action]) -> list[Action]:
     """Keep big option lists (shuffles, hides) small: sets with the Octopus first."""
     if len(opts) <= 30:

@@ -55,6 +55,11 @@ SUBSTEPS = {"octopus": "targets", "shark": "none"}
 # unanchored the search Shark lost to the greedy one (docs/balance.md): this keeps the
 # hard level at least as strong as the normal one.
 ANCHOR: dict[str, float] = {"shark": 0.03}
+# Which seats widen in the greedy policy's order: the second child a node gets is the step
+# greedy scores next best, and so on, instead of an untried step at random. With ~150
+# iterations a decision a root has room for a dozen children of a dozen visits each, and a
+# random dozen out of up to 25 steps spends them on steps no player would take.
+RANKED = {"octopus"}
 MAX_STEPS = 400  # a play-out never runs longer than this many steps
 # Where a play-out stops: "back" — when the turn comes back to the seat (the other side's
 # whole turn is played out); "own" — as soon as the seat's own turn is over.
@@ -71,7 +76,7 @@ class SearchStats:
 
 
 class Node:
-    __slots__ = ("avail", "children", "order", "total", "visits")
+    __slots__ = ("avail", "children", "order", "ranked", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, Node] = {}
@@ -79,6 +84,7 @@ class Node:
         self.total = 0.0
         self.avail = 0
         self.order: list[str] = []  # children in the order they were added
+        self.ranked: list[str] | None = None  # its steps, best first (see `RANKED`)
 
     def ucb(self, explore: float) -> float:
         if self.visits == 0:
@@ -195,8 +201,8 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random) -> float:
 def _select(node: Node, acts: list[Action], w: Game, seat: str,
             rng: random.Random) -> tuple[Action, Node, bool]:
     """UCB over the children available in this world, widening progressively: a new
-    child (the greedy choice first, then untried steps at random) once the node's visits
-    allow one more."""
+    child (the greedy choice first, then untried steps, see `_untried`) once the node's
+    visits allow one more."""
     by_text = {a.text: a for a in acts}
     for t in by_text:
         child = node.children.get(t)
@@ -207,8 +213,7 @@ def _select(node: Node, acts: list[Action], w: Game, seat: str,
     if not present or (len(node.children) < room and len(present) < len(by_text)):
         # None of the children tried so far is available in this world: the greedy step
         # (legal here, so not among them) comes first; otherwise an untried step.
-        a = (rollout_policy(w, seat, rng) if not present
-             else rng.choice([by_text[t] for t in by_text if t not in node.children]))
+        a = rollout_policy(w, seat, rng) if not present else _untried(node, acts, w, seat, rng)
         child = Node()
         child.avail = 1
         node.children[a.text] = child
@@ -221,6 +226,22 @@ def _select(node: Node, acts: list[Action], w: Game, seat: str,
             best, best_v = t, v
     assert best is not None
     return by_text[best], node.children[best], False
+
+
+def _untried(node: Node, acts: list[Action], w: Game, seat: str,
+             rng: random.Random) -> Action:
+    """The next step to add below `node`: for a seat in `RANKED`, the best untried one by
+    the greedy policy's own score (ranked once per node, in the first world that widens
+    it); otherwise, or once the ranked steps are used up, an untried step at random."""
+    if seat in RANKED:
+        if node.ranked is None:
+            node.ranked = [a.text for a in greedy_octopus.rank(w, acts)]
+        for t in node.ranked:
+            if t not in node.children:
+                a = next((b for b in acts if b.text == t), None)
+                if a is not None:
+                    return a
+    return rng.choice([a for a in acts if a.text not in node.children])
 
 
 def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None = None,

@@ -1,0 +1,45 @@
+"""The search's tree grows in the greedy policy's order (`search.RANKED`).
+
+With room for only a few root children, the Octopus's search should compare the steps a
+sensible player would weigh, not a random pick of the rest: its first child is the greedy
+step and the next ones follow `greedy_octopus.rank`. The position leaves the Octopus no
+draw (a full hand), so every world it could be in ranks its steps alike.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.ai import greedy_octopus, search
+from rules.ai.world import options, world
+from rules.state import Game
+from tests.rules.positions import octopus_turn, set_board, started
+
+BLOCKS = {"A1": "shell", "B1": "shell", "C1": "shell", "A2": "stinger",
+          "B2": "shell", "C2": "shell", "A3": "octopus", "B3": "shell", "C3": "shell"}
+SEEDS = range(8)
+
+
+def _second_action() -> Game:
+    """The Octopus's second action, a full hand, the Octopus hidden far from the Shark."""
+    g = started(seed=3, den=16)
+    set_board(g, BLOCKS, revealed=["B2"])
+    octopus_turn(g, hand=["jet", "stir_the_sand", "whirlpool", "curiosity"], actions=1)
+    return g
+
+
+@pytest.mark.parametrize("ranked", [True, False])
+def test_with_room_for_two_children_the_search_weighs_greedys_two_best_steps(
+        ranked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "RANKED", {"octopus"} if ranked else set())
+    g = _second_action()
+    opts = options(g, "octopus")
+    assert len(opts) > 6 and all(a.verb != "draw" for a in opts)
+    ranks = {a.text for s in range(3)
+             for a in greedy_octopus.rank(world(g, "octopus", s), opts)[:2]}
+    assert len(ranks) == 2  # every world ranks the steps alike
+    # 4 iterations: the greedy child, then one more once the root has been visited once
+    chosen = {search.search(g, "octopus", random.Random(s), iterations=4).text for s in SEEDS}
+    assert (chosen <= ranks) is ranked, (chosen, ranks)
