@@ -57,8 +57,9 @@ SUBSTEPS = {"octopus": "targets", "shark": "none"}
 ANCHOR: dict[str, float] = {"shark": 0.03}
 # Which seats widen in the greedy policy's order: the second child a node gets is the step
 # greedy scores next best, and so on, instead of an untried step at random. With ~150
-# iterations a decision a root has room for a dozen children of a dozen visits each, and a
-# random dozen out of up to 25 steps spends them on steps no player would take.
+# iterations a decision a root has room for about a dozen children out of up to 25 steps;
+# ranked, the search agrees with a 1,000-iteration one on 24 of 36 night decisions instead
+# of 16, for 7 % of its speed (docs/balance.md, session 7).
 RANKED = {"octopus"}
 MAX_STEPS = 400  # a play-out never runs longer than this many steps
 # Where a play-out stops: "back" — when the turn comes back to the seat (the other side's
