@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Action
@@ -55,12 +56,13 @@ SUBSTEPS = {"octopus": "targets", "shark": "none"}
 # unanchored the search Shark lost to the greedy one (docs/balance.md): this keeps the
 # hard level at least as strong as the normal one.
 ANCHOR: dict[str, float] = {"shark": 0.03}
-# Which seats widen in the greedy policy's order: the second child a node gets is the step
-# greedy scores next best, and so on, instead of an untried step at random. With ~150
-# iterations a decision a root has room for about a dozen children out of up to 25 steps;
-# ranked, the search agrees with a 1,000-iteration one on 24 of 36 night decisions instead
-# of 16, for 7 % of its speed (docs/balance.md, session 7).
-RANKED = {"octopus"}
+# The seats whose tree widens in their greedy policy's order, each with that ranking: the
+# second child a node gets is the step greedy scores next best, and so on, instead of an
+# untried step at random. With ~150 iterations a decision a root has room for about a dozen
+# children out of up to 25 steps; ranked, the search agrees with a 1,000-iteration one on
+# 24 of 36 night decisions instead of 16, for 7 % of its speed (docs/balance.md, session 7).
+RANKED: dict[str, Callable[[Game, list[Action]], list[Action]]] = {
+    "octopus": greedy_octopus.rank}
 MAX_STEPS = 400  # a play-out never runs longer than this many steps
 # Where a play-out stops: "back" — when the turn comes back to the seat (the other side's
 # whole turn is played out); "own" — as soon as the seat's own turn is over.
@@ -214,7 +216,8 @@ def _select(node: Node, acts: list[Action], w: Game, seat: str,
     if not present or (len(node.children) < room and len(present) < len(by_text)):
         # None of the children tried so far is available in this world: the greedy step
         # (legal here, so not among them) comes first; otherwise an untried step.
-        a = rollout_policy(w, seat, rng) if not present else _untried(node, acts, w, seat, rng)
+        a = (rollout_policy(w, seat, rng) if not present
+             else _untried(node, by_text, w, seat, rng))
         child = Node()
         child.avail = 1
         node.children[a.text] = child
@@ -229,20 +232,19 @@ def _select(node: Node, acts: list[Action], w: Game, seat: str,
     return by_text[best], node.children[best], False
 
 
-def _untried(node: Node, acts: list[Action], w: Game, seat: str,
+def _untried(node: Node, by_text: dict[str, Action], w: Game, seat: str,
              rng: random.Random) -> Action:
     """The next step to add below `node`: for a seat in `RANKED`, the best untried one by
-    the greedy policy's own score (ranked once per node, in the first world that widens
+    its greedy policy's own score (ranked once per node, in the first world that widens
     it); otherwise, or once the ranked steps are used up, an untried step at random."""
-    if seat in RANKED:
+    rank = RANKED.get(seat)
+    if rank is not None:
         if node.ranked is None:
-            node.ranked = [a.text for a in greedy_octopus.rank(w, acts)]
+            node.ranked = [a.text for a in rank(w, list(by_text.values()))]
         for t in node.ranked:
-            if t not in node.children:
-                a = next((b for b in acts if b.text == t), None)
-                if a is not None:
-                    return a
-    return rng.choice([a for a in acts if a.text not in node.children])
+            if t not in node.children and t in by_text:
+                return by_text[t]
+    return rng.choice([a for t, a in by_text.items() if t not in node.children])
 
 
 def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None = None,
