@@ -91,7 +91,14 @@ def bag_size(g: Game) -> int:
 
 # -- Draw & Roll ----------
 def draw_and_roll(g: Game) -> None:
-    """S-1: draw 2 dice (3 with Growth tile 2) at random and roll them into the pool."""
+    """S-1: draw 2 dice (3 with Growth tile 2) at random and roll them into the pool.
+
+    The turn's flags start afresh here, with a public note of where the Shark stands, its
+    Current dice and its bag as the turn begins: what the Octopus faced when it chose
+    where to hide, which a computer Shark weighs later in the turn (`rules.ai.opponent`).
+    """
+    start = {"at": g.shark_at, "facing": g.facing,
+             "dice_on": [[s, d] for s, d in sorted(g.dice_on.items())], "bag": dict(g.bag)}
     n = max([2, *(int(t["n"]) for t in growth_effect(g, "draw"))])
     for _ in range(n):
         c = bag_draw(g)
@@ -100,7 +107,7 @@ def draw_and_roll(g: Game) -> None:
         g.pool.append(roll(g, c))
     g.pool = sort_dice(g.pool)
     g.step = "roll"
-    g.tf = {"rerolls": 0, "bumped": False}
+    g.tf = {"rerolls": 0, "bumped": False, "start": start}
     ev(g, "roll", f"The Shark rolls {' '.join(g.pool) or 'no dice'}", seat="shark",
        dice=list(g.pool))
 

@@ -15,6 +15,8 @@ forward:
   a sensible opponent rather than one that sees through the Octopus's hiding;
 - confrontation colours follow the matching game's equilibrium with Fight priced in
   (`confront`); a confrontation inside the tree is scored in expectation;
+- the Shark's worlds draw the Octopus's zone from a model of a hiding Octopus rather than
+  uniformly (`opponent`, `MODELLED`);
 - the play-out stops at a horizon (when the turn comes back to the seat, or when its own
   turn ends, see `HORIZON`) and the position is scored by `evaluate.value`.
 
@@ -34,7 +36,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..engine import apply, deciders, pending
 from ..state import Game
-from . import confront, evaluate, greedy_octopus, greedy_shark
+from . import confront, evaluate, greedy_octopus, greedy_shark, opponent
 from .world import SEED_BITS, options, world
 
 DEFAULT_SECONDS = 2.0
@@ -67,6 +69,10 @@ MAX_STEPS = 400  # a play-out never runs longer than this many steps
 # Where a play-out stops: "back" — when the turn comes back to the seat (the other side's
 # whole turn is played out); "own" — as soon as the seat's own turn is over.
 HORIZON = {"octopus": "back", "shark": "own"}
+# The seats whose worlds are drawn through an opponent model rather than uniformly: the
+# Shark weighs where the Octopus may hide by how good each zone looks to the Octopus
+# (`opponent`).
+MODELLED = {"shark"}
 
 
 @dataclass
@@ -264,13 +270,15 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
     t0 = time.perf_counter()
     deadline = None if seconds is None else t0 + seconds
     root = Node()
+    prior = opponent.octopus_prior(game, rng) if seat in MODELLED else None
     n = 0
     while True:
         if iterations is not None and n >= iterations:
             break
         if deadline is not None and n > 0 and time.perf_counter() >= deadline:
             break
-        w = world(game, seat, rng.getrandbits(SEED_BITS))
+        w = (opponent.draw(game, prior, rng) if prior is not None
+             else world(game, seat, rng.getrandbits(SEED_BITS)))
         _iterate(root, w, seat, rng)
         n += 1
     if stats is not None:

@@ -1,0 +1,102 @@
+"""The Shark's model of where the Octopus hides: a prior over its zone for the search.
+
+`world.world` draws the Octopus's zone uniformly among the placements the Shark's
+knowledge allows, as if the Octopus hid at random. A player who hides on purpose goes
+where the Shark is least likely to reach and least sure to look, near food. So the Shark's
+search weighs each zone the Octopus may be in by how good that zone looks *to the Octopus*
+— the greedy Octopus's own evaluation (`greedy_octopus.evaluate`) with the Octopus there —
+as a softmax opponent: weight ∝ share of placements × exp(`BETA` × evaluation).
+
+Measured on greedy-vs-greedy games (docs/balance.md, session 9): at the start of 3,111
+Shark turns the uniform draw gives the true zone 0.20 of the probability on average and
+ranks it first 18 % of the time; this prior gives it 0.35 and ranks it first 50 % of the
+time. After the Shark's move (1,163 turns: 0.22 uniform) it gives 0.39 and ranks it first
+54 % of the time, because each zone is judged from where the Shark stood when the Octopus chose
+(`as_the_turn_began`), not from where the Shark has swum to since.
+
+Fair by construction, like every policy here: the evaluations are made on worlds drawn
+from the Shark's information set (`world.world`) with seeds from the policy's own rng, and
+a world with the Octopus pinned to a zone is drawn by `resample` from the Shark's knowledge
+narrowed to that zone, then given the Shark's real knowledge back — so the play-outs'
+greedy Shark still believes only what the Shark knows.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..resample import resample
+from ..state import Game
+from . import features as F
+from . import greedy_octopus
+from .world import SEED_BITS, canonical, world
+
+# Softmax temperature on the greedy Octopus's evaluation (its spread across a turn's
+# candidate zones averages 0.26). The log-likelihood of the true zone peaks between 8 and
+# 12, at the start of the Shark's turn and after its move alike (log-loss 1.35 against
+# 1.73 uniform at the start, 1.26 against 1.65 after the move).
+BETA = 10.0
+SAMPLES = 4  # worlds the evaluation of each zone is averaged over
+
+
+def octopus_prior(game: Game, rng: random.Random) -> dict[int, float] | None:
+    """Zone → unnormalised weight of the Octopus being there, for the Shark; None when
+    the Shark's knowledge leaves one zone (or none) to choose from."""
+    worlds = [world(game, "shark", rng.getrandbits(SEED_BITS)) for _ in range(SAMPLES)]
+    q = F.oct_odds(F.shark_belief(worlds[0]))
+    cands = [z for z in range(9) if q[z] > 0.0]
+    if len(cands) < 2:
+        return None
+    for w in worlds:
+        as_the_turn_began(w)
+    ev = {z: sum(greedy_octopus.evaluate(w, zo=z) for w in worlds) / SAMPLES for z in cands}
+    top = max(ev.values())
+    return {z: q[z] * math.exp(BETA * (ev[z] - top)) for z in cands}
+
+
+def as_the_turn_began(w: Game) -> None:
+    """Put the Shark back where the Octopus last saw it choose: the position, facing,
+    Current dice and bag noted as the Shark's turn began (`shark.draw_and_roll`), with no
+    die rolled or assigned yet. Judged from where the Shark has swum to since, the zones
+    next to it would look like places no Octopus would pick, though it picked before the
+    Shark moved (measured after the move, judged from there: the zones the Shark can reach
+    next get 0.13 where the Octopus is there 0.18 of the time, and the log-loss is 1.43
+    instead of 1.26)."""
+    start = w.tf.get("start") if w.phase == "shark" else None
+    if not start:
+        return
+    w.shark_at, w.facing = start["at"], start["facing"]
+    w.dice_on = {int(s): d for s, d in start["dice_on"]}
+    w.bag = dict(start["bag"])
+    w.pool, w.assigned, w.limbo = [], [], []
+    w._cache = {}
+
+
+def pick_zone(prior: dict[int, float], rng: random.Random) -> int:
+    """A zone drawn in proportion to its weight."""
+    x = rng.random() * sum(prior.values())
+    for z, wt in prior.items():
+        x -= wt
+        if x < 0.0:
+            return z
+    return next(reversed(prior))
+
+
+def pinned_world(game: Game, zone: int, seed: int) -> Game:
+    """A world from the Shark's information set with the Octopus in `zone` (which the
+    Shark's knowledge must allow): the rest is drawn uniformly given that, as `world` would.
+    The world keeps the Shark's own knowledge, not the narrowed one used to draw it."""
+    c = canonical(game, "shark")
+    known = list(c.know_shark)
+    c.know_shark = [("octopus",) if z == zone else tuple(k for k in t if k != "octopus")
+                    for z, t in enumerate(known)]
+    w = resample(c, "shark", seed)
+    w.know_shark = known
+    w._cache = {}
+    return w
+
+
+def draw(game: Game, prior: dict[int, float], rng: random.Random) -> Game:
+    """One world for the Shark's search, its Octopus zone drawn from `prior`."""
+    return pinned_world(game, pick_zone(prior, rng), rng.getrandbits(SEED_BITS))

@@ -1,0 +1,191 @@
+"""The Shark's search draws the Octopus's zone from an opponent model (`ai.opponent`).
+
+The model is a prior over the zones the Shark's knowledge allows (kelp-spec.md §8: the
+Shark knows only public events and its own peeks), weighted by how good each zone looks
+to a hiding Octopus. These tests check that it only reweighs what the Shark may know,
+that the worlds it draws are worlds the Shark can't tell from the real one, and that it
+reads no secret.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+import rules
+from rules.ai import features as F
+from rules.ai import opponent
+from rules.ai.search import search
+from rules.data import ZONE_INDEX
+from rules.engine import deciders
+from rules.state import Game
+from tests.rules.games import random_game
+from tests.rules.positions import set_board, shark_turn, started
+
+BLOCKS = {"A1": "shell", "B1": "shell", "C1": "shell", "A2": "stinger",
+          "B2": "shell", "C2": "shell", "A3": "shell", "B3": "shell", "C3": "octopus"}
+
+
+def _shark_by_a1() -> Game:
+    """The Shark's turn on den 1 (beside A1, far from C3); every block hidden but B2."""
+    g = started(seed=4, den=1)
+    set_board(g, BLOCKS, revealed=["B2"])
+    shark_turn(g, pool=["1B", "2B"], step="roll")
+    return g
+
+
+def test_the_prior_spans_the_zones_the_shark_cannot_rule_out() -> None:
+    """S-4/§8: every hidden zone may hold the Octopus and gets a weight; the revealed B2
+    gets none."""
+    g = _shark_by_a1()
+    prior = opponent.octopus_prior(g, random.Random(0))
+    assert prior is not None
+    assert set(prior) == {z for z in range(9) if z != ZONE_INDEX["B2"]}
+    assert all(w > 0 for w in prior.values())
+
+
+def test_a_hiding_octopus_is_thought_likelier_out_of_reach() -> None:
+    """The Shark on den 1 can swim next to A1 at once and can't reach C3 this turn: a
+    hiding Octopus prefers C3, so the prior puts more weight there, where the uniform
+    draw gives both the same."""
+    g = _shark_by_a1()
+    q = F.oct_odds(F.shark_belief(g))
+    assert q[ZONE_INDEX["A1"]] == q[ZONE_INDEX["C3"]]
+    prior = opponent.octopus_prior(g, random.Random(1))
+    assert prior is not None
+    assert prior[ZONE_INDEX["C3"]] > 2 * prior[ZONE_INDEX["A1"]]
+
+
+def test_no_prior_once_the_octopus_is_found() -> None:
+    g = _shark_by_a1()
+    set_board(g, BLOCKS, revealed=["B2", "C3"])
+    assert opponent.octopus_prior(g, random.Random(0)) is None
+    # The search then draws its worlds uniformly, and still plays a legal step.
+    assert search(g, "shark", random.Random(0), iterations=8) in rules.legal_actions(g, "shark")
+
+
+def test_a_pinned_world_is_one_the_shark_cannot_tell_from_the_real_game() -> None:
+    """For every zone the prior names, the drawn world has the Octopus there, shows the
+    Shark what the real game shows it, and keeps the Shark's real knowledge (not the
+    narrowed one used to draw it), so the play-outs' greedy Shark knows no more."""
+    g = _shark_by_a1()
+    prior = opponent.octopus_prior(g, random.Random(0))
+    assert prior is not None
+    real = rules.view(g, "shark")
+    real.pop("last_events")
+    for z in prior:
+        w = opponent.pinned_world(g, z, seed=z)
+        assert F.octopus_zone(w) == z
+        assert w.know_shark == g.know_shark
+        shown = rules.view(w, "shark")
+        shown.pop("last_events")
+        assert shown == real
+        assert sorted(w.zones) == sorted(g.zones)
+
+
+def test_draws_follow_the_prior() -> None:
+    g = _shark_by_a1()
+    prior = opponent.octopus_prior(g, random.Random(0))
+    assert prior is not None
+    rng = random.Random(5)
+    n = 3000
+    counts = dict.fromkeys(prior, 0)
+    for _ in range(n):
+        counts[opponent.pick_zone(prior, rng)] += 1
+    total = sum(prior.values())
+    for z, wt in prior.items():
+        assert abs(counts[z] / n - wt / total) < 0.03, (z, counts[z] / n, wt / total)
+
+
+def _shark_positions() -> list[Game]:
+    """Shark decisions in random games where the Octopus is hidden among several zones."""
+    out: list[Game] = []
+
+    def keep(g: Game) -> None:
+        if (g.turn == "shark" and g.phase == "shark" and len(out) < 24
+                and "shark" in deciders(g)):
+            q = F.oct_odds(F.shark_belief(g))
+            if sum(x > 0 for x in q) >= 3 and g.version % 3 == 0:
+                out.append(g.clone())
+
+    for seed in range(6):
+        random_game(91_000 + seed, board=("day", "night")[seed % 2], each=keep)
+    return out
+
+
+def test_the_prior_reads_no_secret() -> None:
+    """§8, as a property: in every game the Shark can't tell from the real one (the
+    Octopus elsewhere, another hand), the same rng gives the same prior."""
+    positions = _shark_positions()
+    assert len(positions) >= 12
+    for i, g in enumerate(positions):
+        prior = opponent.octopus_prior(g, random.Random(i))
+        assert prior is not None
+        for s in range(3):
+            other = rules.resample(g, "shark", 7_000 * i + s)
+            assert opponent.octopus_prior(other, random.Random(i)) == prior, (i, s)
+
+
+@cache
+def _turns(n: int) -> tuple[tuple[Game, Game], ...]:
+    """Pairs (the Shark's roll, the same turn once it has moved and may assign dice) from
+    greedy games, where the Octopus is hidden among several zones and the move flipped no
+    Growth tile (a flip changes the Shark's draws, which the prior weighs)."""
+    out: list[tuple[Game, Game]] = []
+    for seed in range(40):
+        g = rules.new_game(93_000 + seed, board=("day", "night")[seed % 2])
+        rngs = {s: random.Random(seed * 13 + i) for i, s in enumerate(rules.SEATS)}
+        rolled: Game | None = None
+        steps = 0
+        while g.phase != "over" and steps < 2000 and len(out) < n:
+            if g.phase == "shark" and g.step == "roll" and rolled is None:
+                rolled = g.clone()
+            if g.phase == "shark" and g.step == "assign" and rolled is not None:
+                q = F.oct_odds(F.shark_belief(g))
+                if (sum(x > 0 for x in q) >= 3 and g.flipped == rolled.flipped
+                        and g.shark_at != rolled.shark_at):
+                    out.append((rolled, g.clone()))
+                rolled = None
+            if g.phase == "octopus":
+                rolled = None
+            for seat in deciders(g):
+                rules.apply(g, seat, rules.ai.choose(g, seat, rngs[seat], level="greedy"))
+                steps += 1
+                if g.phase == "over":
+                    break
+        if len(out) >= n:
+            break
+    return tuple(out)
+
+
+def test_the_turn_begins_with_a_public_note_of_where_the_shark_stands() -> None:
+    """S-1: as the Shark rolls, the engine notes its space, facing, Current dice and bag;
+    the note outlives the move and a save."""
+    for rolled, moved in _turns(8)[:4]:
+        start = moved.tf["start"]
+        assert start == rolled.tf["start"]
+        assert (start["at"], start["facing"]) == (rolled.shark_at, rolled.facing)
+        assert start["dice_on"] == [[s, d] for s, d in sorted(rolled.dice_on.items())]
+        assert Game.from_dict(moved.to_dict()).tf["start"] == start
+
+
+def test_the_prior_is_judged_where_the_octopus_chose_not_where_the_shark_swam() -> None:
+    """The Octopus hid before the Shark moved, so the Shark's move this turn tells nothing
+    about where it hid: the prior after the move is the one before it (same rng)."""
+    pairs = _turns(8)
+    assert len(pairs) >= 6
+    for i, (rolled, moved) in enumerate(pairs):
+        before = opponent.octopus_prior(rolled, random.Random(i))
+        assert opponent.octopus_prior(moved, random.Random(i)) == before, i
+
+
+def test_judged_from_where_the_shark_swam_the_prior_would_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: without putting the Shark back, the move changes it."""
+    monkeypatch.setattr(opponent, "as_the_turn_began", lambda w: None)
+    pairs = _turns(8)
+    changed = sum(opponent.octopus_prior(m, random.Random(i)) != opponent.octopus_prior(
+        r, random.Random(i)) for i, (r, m) in enumerate(pairs))
+    assert changed >= len(pairs) // 2
