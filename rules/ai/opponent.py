@@ -10,13 +10,13 @@ as a softmax opponent: weight ∝ share of placements × exp(`BETA` × evaluatio
 Measured on greedy-vs-greedy games (docs/balance.md, session 9): at the start of 3,111
 Shark turns the uniform draw gives the true zone 0.20 of the probability on average and
 ranks it first 18 % of the time; this prior gives it 0.35 and ranks it first 50 % of the
-time. After the Shark's move (1,163 turns: 0.22 uniform) it gives 0.39 and ranks it first
-54 % of the time, because each zone is judged from where the Shark stood when the Octopus chose
-(`as_the_turn_began`), not from where the Shark has swum to since.
+time. After the Shark's move (1,163 turns: 0.22 uniform) it gives 0.39 and ranks it
+first 54 % of the time, because each zone is judged from where the Shark stood when the
+Octopus chose (`as_the_turn_began`), not from where the Shark has swum to since.
 
 Fair by construction, like every policy here: the evaluations are made on worlds drawn
 from the Shark's information set (`world.world`) with seeds from the policy's own rng, and
-a world with the Octopus pinned to a zone is drawn by `resample` from the Shark's knowledge
+a world with the Octopus pinned to a zone is drawn by `world` from the Shark's knowledge
 narrowed to that zone, then given the Shark's real knowledge back — so the play-outs'
 greedy Shark still believes only what the Shark knows.
 """
@@ -26,11 +26,10 @@ from __future__ import annotations
 import math
 import random
 
-from ..resample import resample
 from ..state import Game
 from . import features as F
 from . import greedy_octopus
-from .world import SEED_BITS, canonical, world
+from .world import SEED_BITS, world
 
 # Softmax temperature on the greedy Octopus's evaluation (its spread across a turn's
 # candidate zones averages 0.26). The log-likelihood of the true zone peaks between 8 and
@@ -87,12 +86,11 @@ def pinned_world(game: Game, zone: int, seed: int) -> Game:
     """A world from the Shark's information set with the Octopus in `zone` (which the
     Shark's knowledge must allow): the rest is drawn uniformly given that, as `world` would.
     The world keeps the Shark's own knowledge, not the narrowed one used to draw it."""
-    c = canonical(game, "shark")
-    known = list(c.know_shark)
-    c.know_shark = [("octopus",) if z == zone else tuple(k for k in t if k != "octopus")
-                    for z, t in enumerate(known)]
-    w = resample(c, "shark", seed)
-    w.know_shark = known
+    narrowed = game.clone()
+    narrowed.know_shark = [("octopus",) if z == zone else tuple(k for k in t if k != "octopus")
+                           for z, t in enumerate(game.know_shark)]
+    w = world(narrowed, "shark", seed)
+    w.know_shark = list(game.know_shark)
     w._cache = {}
     return w
 
