@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .data import ZONES
 
@@ -139,6 +140,14 @@ def parse_action(text: str) -> Action:
     """Parse the one-line notation; raises `IllegalAction('malformed', …)` on bad syntax."""
     if not isinstance(text, str) or len(text) > 200:
         raise IllegalAction("malformed", "an action is a short line of text")
+    return _parse(text)
+
+
+@lru_cache(maxsize=20_000)
+def _parse(text: str) -> Action:
+    """`parse_action` past its type check, memoised: the engine re-reads each partial
+    command's steps on every step, and the computer players take thousands a decision
+    (an `Action` is immutable, so sharing one is safe; a refusal is raised every time)."""
     parts = text.split()
     if not parts:
         raise IllegalAction("malformed", "empty action")

@@ -283,6 +283,41 @@ def apply(
     g: Game, seat: str, action: Action | str, *, expected_version: int | None = None
 ) -> list[dict[str, Any]]:
     """Apply one legal step for `seat`; returns the events (unredacted: see `event_view`)."""
+    a = _check(g, seat, action, expected_version)
+    if a.verb == "concede":
+        return _concede(g, seat)
+    if a == CANCEL:
+        _bump(g, seat, a)
+        g.partial[seat] = []
+        return []
+    done = _finish(g, seat, a)
+    if done is None:
+        _extend(g, seat, a)
+        return []
+    g.adopt(done)
+    return done.last_events
+
+
+def applied(g: Game, seat: str, action: Action | str) -> Game:
+    """The game after one legal step for `seat`, as a new game; `g` is left as it was.
+
+    The same as `apply` on a copy, one copy cheaper: `apply` works on a copy of its game
+    and adopts it, so copying first and applying would copy twice. The computer players
+    look one step ahead this way tens of thousands of times a decision."""
+    a = _check(g, seat, action, None)
+    if a.verb == "concede" or a == CANCEL:
+        c = g.clone()
+        apply(c, seat, a)
+        return c
+    done = _finish(g, seat, a)
+    if done is None:
+        done = g.clone()
+        _extend(done, seat, a)
+    return done
+
+
+def _check(g: Game, seat: str, action: Action | str, expected_version: int | None) -> Action:
+    """The step as an `Action`, or IllegalAction if `seat` may not take it now."""
     if seat not in SEATS:
         raise IllegalAction("malformed", f"unknown seat {seat!r}")
     a = as_action(action)
@@ -292,32 +327,36 @@ def apply(
         raise IllegalAction("stale_version",
                             f"the game is at version {g.version}, not {expected_version}")
     if a.verb == "concede":
-        return _concede(g, seat)
+        return a
     if seat not in deciders(g):
         raise IllegalAction("not_your_turn", f"the {seat} has nothing to decide now")
     if a not in legal_actions(g, seat):
         raise IllegalAction("illegal", f"{a.text!r} is not legal now")
-    if a == CANCEL:
-        _bump(g, seat, a)
-        g.partial[seat] = []
-        return []
+    return a
+
+
+def _finish(g: Game, seat: str, a: Action) -> Game | None:
+    """A copy of `g` with the command that `a` completes applied, or None when `a` is
+    only one more choice of a command still being built (X-5)."""
     choices = [parse_action(t) for t in g.partial[seat]] + [a]
     done = g.clone()
     try:
         run_command(done, seat, choices)
     except NeedChoice:
-        _bump(g, seat, a)
-        g.partial[seat] = [c.text for c in choices]
-        return []
+        return None
     done.version = g.version + 1
     done.moves = g.moves + 1
     done.history = [*g.history, [seat, a.text]]
     done.partial[seat] = []
     advance(done)
-    events = done._ev
-    done.last_events = events
-    g.adopt(done)
-    return events
+    done.last_events = done._ev
+    return done
+
+
+def _extend(g: Game, seat: str, a: Action) -> None:
+    """Add `a` to the seat's partial command: nothing public changes (X-5)."""
+    _bump(g, seat, a)
+    g.partial[seat] = [*g.partial[seat], a.text]
 
 
 def _bump(g: Game, seat: str, a: Action) -> None:

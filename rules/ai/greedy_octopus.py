@@ -19,7 +19,7 @@ from functools import cache
 
 from ..actions import Action
 from ..data import ZONE_INDEX, ZONES, board, data
-from ..engine import apply, pending
+from ..engine import applied, pending
 from ..state import Game
 from . import confront
 from . import features as F
@@ -114,12 +114,9 @@ def expected(w: Game, zs: list[int]) -> float:
 
 # -- looking one command ahead ----------
 def after(w: Game, a: Action) -> Game:
-    """`w` after `a`, on a copy. The copy starts with `w`'s legal-action cache: same
-    version, same state, so `apply` needn't work the options out again."""
-    c = w.clone()
-    c._cache = dict(w._cache)
-    apply(c, SEAT, a)
-    return c
+    """`w` after `a`, on a copy (`w` keeps its legal-action cache for the next step
+    weighed)."""
+    return applied(w, SEAT, a)
 
 
 def busy(w: Game) -> bool:

@@ -79,6 +79,9 @@ def win_chance(g: Game) -> float:
     return sum(p * wo.get(c, 0.0) for c, p in ws.items())
 
 
+Assigned = tuple[str, int, str | None]  # a die, the zone it goes on, the boost card used
+
+
 @dataclass
 class Ctx:
     """What the Shark believes this decision; computed once per decision."""
@@ -97,6 +100,14 @@ class Ctx:
     buy_cache: dict[int, float | None] = field(default_factory=dict)
     spot_cache: dict[tuple[str, tuple[str, ...]], dict[int, float]] = field(
         default_factory=dict)
+    # A plan's value depends only on where it ends, how it faces, whether it grew, what its
+    # cards cost and the pool (as a multiset): the swims a decision weighs share most of
+    # these, so each is worked out once per decision.
+    plan_cache: dict[tuple[int, int | None, bool, float, tuple[str, ...]], float] = field(
+        default_factory=dict)
+    assign_cache: dict[tuple[int, tuple[str, ...]], tuple[float, list[Assigned]]] = field(
+        default_factory=dict)
+    energy_cache: dict[tuple[str, ...], float] = field(default_factory=dict)
 
     @classmethod
     def of(cls, g: Game) -> Ctx:
@@ -222,6 +233,14 @@ def position_value(c: Ctx, s: int, far: int | None, dice_on: dict[int, str]) -> 
 def energy_penalty(c: Ctx, leftover: list[str]) -> float:
     """Dice left in the pool go to Energy; a third stored die forces a purchase (S-7),
     which costs a Hunger die whatever it buys."""
+    key = tuple(sorted(leftover))
+    hit = c.energy_cache.get(key)
+    if hit is None:
+        hit = c.energy_cache[key] = _energy_penalty(c, leftover)
+    return hit
+
+
+def _energy_penalty(c: Ctx, leftover: list[str]) -> float:
     g = c.g
     slots = int(data().comp["shark"]["energy_slots"])
     stored = list(g.energy)
@@ -286,15 +305,25 @@ def plan_value(c: Ctx, p: Plan, pool: list[str], dice_on: dict[int, str] | None 
                ) -> float:
     """This turn's Search/Strike at the end of the swim, next turn's prospects from there,
     Growth, and what the dice left over will cost in Energy."""
-    b = board(c.g.board_side)
-    v, plan = best_assignment(c, b.borders[p.end], pool)
+    key = (p.end, p.far, p.grew, p.cost, tuple(sorted(pool)))
+    hit = c.plan_cache.get(key)
+    if hit is not None:
+        return hit
+    akey = (p.end, key[-1])
+    found = c.assign_cache.get(akey)
+    if found is None:
+        found = best_assignment(c, board(c.g.board_side).borders[p.end], pool)
+        c.assign_cache[akey] = found
+    v, plan = found
     left = list(pool)
     for d, _, _ in plan:
         left.remove(d)
     # Next turn's reach is judged on the Current dice as they are now: close enough, and
     # it lets every candidate placement share one cached answer.
-    return (v + position_value(c, p.end, p.far, c.g.dice_on) + (GROWTH if p.grew else 0.0)
-            - p.cost - energy_penalty(c, left))
+    out = (v + position_value(c, p.end, p.far, c.g.dice_on) + (GROWTH if p.grew else 0.0)
+           - p.cost - energy_penalty(c, left))
+    c.plan_cache[key] = out
+    return out
 
 
 def best_plan_value(c: Ctx, pool: list[str], dice_on: dict[int, str] | None = None) -> float:

@@ -88,3 +88,46 @@ def test_game_over_refuses_everything() -> None:
             assert e.code == "game_over"
         else:
             raise AssertionError
+
+
+def test_applied_is_apply_on_a_copy_and_leaves_the_game_alone() -> None:
+    """`engine.applied` (the computer players' look-ahead) gives the same game as `apply`
+    on a copy, for every legal step — a command's first step, a middle one, its last,
+    `cancel` — and never touches the game it is given, even when it refuses a step."""
+    from rules.engine import applied
+
+    seen = {"partial": 0, "complete": 0}
+    for g in POSITIONS:
+        before = rules.dump(g)
+        for seat in rules.pending(g)["seats"]:
+            for a in rules.legal_actions(g, seat):
+                c = g.clone()
+                events = rules.apply(c, seat, a)
+                d = applied(g, seat, a)
+                assert rules.dump(d) == rules.dump(c), a.text
+                assert d.last_events == c.last_events
+                seen["partial" if c.partial[seat] else "complete"] += 1
+                assert rules.dump(g) == before
+                if events:
+                    assert d.last_events == events
+        for seat, text in (("x", "den 1"), ("octopus", "play"), ("shark", "not a step")):
+            with pytest.raises(IllegalAction):
+                applied(g, seat, text)
+            assert rules.dump(g) == before
+    assert seen["partial"] > 0 and seen["complete"] > 0, seen
+
+
+def test_a_malformed_step_is_refused_every_time() -> None:
+    """Parsing is memoised; a refusal must not be, nor may a parsed step be shared
+    mutably (an `Action` is frozen)."""
+    from rules.actions import parse_action
+
+    for _ in range(3):
+        with pytest.raises(IllegalAction) as err:
+            parse_action("play")
+        assert err.value.code == "malformed"
+        with pytest.raises(IllegalAction):
+            parse_action(["play", "jet"])  # type: ignore[arg-type]
+    assert parse_action("pay A1 B2") is parse_action("pay A1 B2")
+    with pytest.raises(AttributeError):
+        parse_action("pay A1 B2").verb = "swap"  # type: ignore[misc]
