@@ -73,6 +73,9 @@ HORIZON = {"octopus": "back", "shark": "own"}
 # Shark weighs where the Octopus may hide by how good each zone looks to the Octopus
 # (`opponent`).
 MODELLED = {"shark"}
+# The Octopus pays for a shuffle without revealing itself when it can
+# (`greedy_octopus.shuffle_payments`), so the tree can weigh shuffling itself away.
+SHUFFLE_SELF = True
 
 
 @dataclass
@@ -106,6 +109,11 @@ def rollout_policy(w: Game, seat: str, rng: random.Random) -> Action:
     """How both seats play below the tree: the greedy heuristics, on the drawn world."""
     if pending(w)["kind"] == "confront":
         return confront.choose(w, seat, options(w, seat), rng)
+    if seat == "octopus" and SHUFFLE_SELF:
+        opts = options(w, seat)
+        keep = greedy_octopus.shuffle_payments(w, opts)
+        if len(keep) < len(opts):
+            return greedy_octopus.best_step(w, keep, 0, rng)
     mod = greedy_shark if seat == "shark" else greedy_octopus
     return mod.choose(w, rng)
 

@@ -12,8 +12,10 @@ import random
 
 import pytest
 
+import rules
 from rules.ai import greedy_octopus, search
 from rules.ai.world import options, world
+from rules.data import ZONE_INDEX, board
 from rules.state import Game
 from tests.rules.positions import octopus_turn, set_board, started
 
@@ -44,3 +46,37 @@ def test_with_room_for_two_children_the_search_weighs_greedys_two_best_steps(
     # 4 iterations: the greedy child, then one more once the root has been visited once
     chosen = {search.search(g, "octopus", random.Random(s), iterations=4).text for s in SEEDS}
     assert (chosen <= ranks) is ranked, (chosen, ranks)
+
+
+def _found_but_hidden() -> Game:
+    """The Octopus's second action: it hid itself with its first, but the Shark saw where
+    (its knowledge of A3 is certain), the Shark is next to A3, and Stir the Sand (O-6,
+    shuffle up to 3 hidden blocks, cost 1) is in hand. Every block is hidden, so any of
+    eight others could pay for the card."""
+    g = started(seed=3, den=16)
+    set_board(g, BLOCKS)
+    b = board(g.board_side)
+    a3 = ZONE_INDEX["A3"]
+    g.shark_at = next(s for s in b.space_ids if a3 in b.borders[s] and s not in g.dice_on)
+    g.know_shark[a3] = ("octopus",)
+    octopus_turn(g, hand=["stir_the_sand", "jet_2", "curiosity"], actions=1)
+    return g
+
+
+@pytest.mark.parametrize("shuffle_self", [True, False])
+def test_o6_a_found_octopus_pays_without_revealing_itself_and_shuffles_itself_away(
+        shuffle_self: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paying for a card reveals its blocks (O-3); the greedy payment reveals an Octopus
+    the Shark already knows of (that gives nothing away), after which a shuffle can't
+    take it along. The search pays with another block and shuffles itself among hidden
+    blocks, so the Shark no longer knows its zone; without `SHUFFLE_SELF` it can't."""
+    monkeypatch.setattr(search, "SHUFFLE_SELF", shuffle_self)
+    escaped = 0
+    for seed in range(3):
+        g = _found_but_hidden()
+        rng = random.Random(seed)
+        while g.turn == "octopus" and g.phase != "over":
+            rules.apply(g, "octopus", search.search(g, "octopus", rng, iterations=60))
+        zo = g.zones.index("octopus")
+        escaped += g.hidden[zo] and len(g.know_shark[zo]) > 1
+    assert (escaped == 3) is shuffle_self, escaped
