@@ -35,7 +35,10 @@ FOOD_NEXT = 0.05  # a food next to the Octopus
 EAT_READY = 0.08  # ... and its Eat card in hand
 HAND = 0.025  # each card in hand, up to the limit
 HIDDEN = 0.012  # each hidden block (what pays for cards)
-TRAP = 0.04  # each hidden trap the Shark can't tell apart from the Octopus
+# each hidden trap the Shark can't tell apart from the Octopus: a decoy for its Search
+# and Strike dice and, for a Stinger, a die on the Hunger Track (0.04 before session 13;
+# 0.2 won 47.3 % of 1,600 games against the greedy Shark where 0.04 won 44.5 %)
+TRAP = 0.2
 HUNGER = 0.05  # each die on the Hunger Track
 CARD = {
     "fast_learning": 0.03, "jet": 0.04, "stir_the_sand": 0.06, "blend_in": 0.03,
