@@ -17,6 +17,7 @@ from ..data import ORTH_NEIGHBOURS, board, data
 from ..knowledge import zone_marginals
 from ..shark import steps_from
 from ..state import Game
+from . import memo
 
 HAND_TARGET = 3
 
@@ -100,24 +101,53 @@ def orth(z: int) -> tuple[int, ...]:
     return ORTH_NEIGHBOURS[z]
 
 
+Swim = tuple[tuple[int, ...], int, int]  # the spaces swum, the end space, the end facing
+
+
 def paths(g: Game, dice_on: dict[int, str] | None = None, *, start: int | None = None,
-          facing: int | str | None = "same") -> list[tuple[list[int], int, int]]:
+          facing: int | str | None = "same") -> tuple[Swim, ...]:
     """Every legal swim (S-3) as (path, end space, end facing), optionally on a board with
-    different Current dice or from another start/facing. Uses the engine's own step rule."""
+    different Current dice or from another start/facing. Uses the engine's own step rule.
+
+    Remembered for base games, as tuples: shared between callers, and invisible to the
+    garbage collector, whose full passes would otherwise grow with the memo and overrun a
+    search's time budget."""
     s0 = g.shark_at if start is None else start
     if s0 is None:
-        return []
+        return ()
     fac = g.facing if facing == "same" else facing
+    dice = g.dice_on if dice_on is None else dice_on
+    key = None
+    if not g.oo:
+        # In a base game a swim depends on nothing else (one Shark, no Escape Route), and
+        # both policies ask for the same few swims again in every play-out of a search.
+        key = (g.board_side, s0, fac, tuple(sorted(dice.items())), bool(g.tf.get("moving")))
+        hit = _PATHS.get(key)
+        if hit is not None:
+            return hit
+    out = _paths(g, dice_on, s0, fac)
+    if key is not None:
+        if len(_PATHS) > 100_000:
+            _PATHS.clear()
+        _PATHS[key] = out
+    return out
+
+
+_PATHS: dict[tuple[object, ...], tuple[Swim, ...]] = memo.table()
+
+
+def _paths(g: Game, dice_on: dict[int, str] | None, s0: int, fac: int | None
+           ) -> tuple[Swim, ...]:
     saved_dice, saved_at = g.dice_on, g.shark_at
     if dice_on is not None:
         g.dice_on = dice_on
     g.shark_at = s0
-    out: list[tuple[list[int], int, int]] = []
+    out: list[Swim] = []
 
     def rec(pos: int, f: int | None, prev: int, path: list[int]) -> None:
         for t, far, end in steps_from(g, pos, f, prev, frozenset(path), s0):
             if end:
-                out.append(([*path, t], t, far))
+                out.append(((*path, t), t, far))
             else:
                 rec(t, far, dval(g.dice_on[t]), [*path, t])
 
@@ -125,10 +155,10 @@ def paths(g: Game, dice_on: dict[int, str] | None = None, *, start: int | None =
         rec(s0, fac, 7, [s0])  # type: ignore[arg-type]
     finally:
         g.dice_on, g.shark_at = saved_dice, saved_at
-    return out
+    return tuple(out)
 
 
-_REACH: dict[tuple[object, ...], dict[int, float]] = {}
+_REACH: dict[tuple[object, ...], dict[int, float]] = memo.table()
 
 
 def reach(g: Game) -> dict[int, float]:

@@ -17,12 +17,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import permutations
+from typing import Any
 
 from ..actions import Action
 from ..data import ZONE_INDEX, ZONES, board, data
 from ..engine import pending
 from ..state import Game
-from . import confront
+from . import confront, memo
 from . import features as F
 from .world import options
 
@@ -105,9 +106,15 @@ class Ctx:
     # these, so each is worked out once per decision.
     plan_cache: dict[tuple[int, int | None, bool, float, tuple[str, ...]], float] = field(
         default_factory=dict)
-    assign_cache: dict[tuple[int, tuple[str, ...]], tuple[float, list[Assigned]]] = field(
+    # Keyed by the zones a swim's end borders, which many ends share.
+    assign_cache: dict[tuple[tuple[int, ...], tuple[str, ...]],
+                       tuple[float, tuple[Assigned, ...]]] = field(default_factory=dict)
+    # `best_plan_value`'s distinct swims for each board of Current dice (None: as it is).
+    ends_cache: dict[tuple[tuple[int, str], ...] | None, tuple[End, ...]] = field(
         default_factory=dict)
     energy_cache: dict[tuple[str, ...], float] = field(default_factory=dict)
+    best_cache: dict[tuple[tuple[tuple[int, str], ...] | None, tuple[str, ...]], float] = field(
+        default_factory=dict)
 
     @classmethod
     def of(cls, g: Game) -> Ctx:
@@ -119,7 +126,7 @@ class Ctx:
             if card.effect == "boost" and card.base not in seen:
                 seen.add(card.base)
                 boosts[card.params["colour"]].append((c, int(card.params.get("amount", 0))))
-        return cls(
+        c = cls(
             g=g,
             q=F.oct_odds(bel),
             trap_h=F.armed_trap_odds(g, bel, F.hunger_traps()),
@@ -130,6 +137,55 @@ class Ctx:
             values=board(g.board_side).values,
             boosts=boosts,
         )
+        if not g.oo:
+            # Share the caches with every earlier decision that believed the same and saw
+            # the same board: in a search the Shark meets the same position in many worlds
+            # (three decisions in four, measured), and everything cached is a function of
+            # the signature and the cache's own key.
+            # The assignments read only the belief part, which more positions share.
+            bkey = c.belief_signature()
+            assign = _ASSIGN.get(bkey)
+            if assign is None:
+                assign = _ASSIGN[bkey] = c.assign_cache
+            c.assign_cache = assign
+            key = (bkey, c.board_signature())
+            shared = _SHARED.get(key)
+            if shared is None:
+                _SHARED[key] = c.caches()
+            else:
+                (c.pos_cache, c.buy_cache, c.spot_cache, c.plan_cache, c.ends_cache,
+                 c.energy_cache, c.best_cache) = shared
+            if len(_SHARED) > SHARED_MAX or len(_ASSIGN) > SHARED_MAX:
+                _SHARED.clear()
+                _ASSIGN.clear()
+        return c
+
+    def caches(self) -> tuple[dict[Any, Any], ...]:
+        return (self.pos_cache, self.buy_cache, self.spot_cache, self.plan_cache,
+                self.ends_cache, self.energy_cache, self.best_cache)
+
+    def belief_signature(self) -> tuple[object, ...]:
+        """What `best_assignment` reads (base games only): the belief and costs worked out
+        above, the board's values, the boost cards, and the zones dice may go on."""
+        g = self.g
+        return (tuple(self.q), tuple(self.trap_h), self.pwin, self.strike_cost,
+                self.trap_cost, self.search_cost, g.board_side, tuple(g.kept),
+                tuple(g.protected), tuple(g.hidden))
+
+    def board_signature(self) -> tuple[object, ...]:
+        """What the other cached values read besides the belief: where the Shark and the
+        Current dice are, and what Energy, the display and the supply make of a purchase."""
+        g = self.g
+        return (tuple(sorted(g.dice_on.items())), g.shark_at, g.facing,
+                bool(g.tf.get("moving")), tuple(g.energy), tuple(g.display),
+                tuple(sorted(g.supply_dice.items())), len(g.hunger), g.bag["R"],
+                sum(1 for d in g.pool if d[1] == "R"), len(g.conf["shark"]),
+                tuple(g.flipped))
+
+
+SHARED_MAX = 4000  # signatures remembered before the shared caches start afresh
+_SHARED: dict[tuple[object, ...], tuple[dict[Any, Any], ...]] = memo.table()
+_ASSIGN: dict[tuple[object, ...], dict[Any, Any]] = memo.table()
 
 
 # -- Search / Strike values ----------
@@ -153,11 +209,12 @@ def die_value(c: Ctx, d: str, z: int, bonus: int) -> float | None:
 def best_assignment(c: Ctx, zones: tuple[int, ...], pool: list[str],
                     fixed_zones: frozenset[int] = frozenset(),
                     used_cards: frozenset[str] = frozenset()
-                    ) -> tuple[float, list[tuple[str, int, str | None]]]:
-    """The best set of (die, zone, boost card) for the dice in `pool` on `zones`."""
+                    ) -> tuple[float, tuple[Assigned, ...]]:
+    """The best set of (die, zone, boost card) for the dice in `pool` on `zones` (tuples,
+    because the answers are remembered: see `Ctx.of`)."""
     dice = sorted((d for d in pool if F.dcol(d) in "YR"), key=lambda d: (d[1], -F.dval(d)))
     free = [z for z in zones if z not in fixed_zones]
-    best: tuple[float, list[tuple[str, int, str | None]]] = (0.0, [])
+    best: tuple[float, tuple[Assigned, ...]] = (0.0, ())
     if not dice or not free:
         return best
     # Try every injective map of some dice to the free zones (at most 2 zones).
@@ -183,11 +240,11 @@ def best_assignment(c: Ctx, zones: tuple[int, ...], pool: list[str],
 
 
 def _combine(choices: list[list[tuple[str, int, str | None, float]]], order: list[int], i: int,
-             acc: list[tuple[str, int, str | None]], dice: list[str], cards: set[str],
-             val: float, best: list[tuple[float, list[tuple[str, int, str | None]]]]) -> None:
+             acc: list[Assigned], dice: list[str], cards: set[str],
+             val: float, best: list[tuple[float, tuple[Assigned, ...]]]) -> None:
     if i == len(order):
         if val > best[0][0] + 1e-12:
-            best[0] = (val, list(acc))
+            best[0] = (val, tuple(acc))
         return
     for d, z, card, v in choices[order[i]]:
         if d not in dice or (card is not None and card in cards) or v <= 0:
@@ -301,18 +358,30 @@ def move_plans(g: Game, dice_on: dict[int, str] | None = None) -> list[Plan]:
     return out
 
 
-def plan_value(c: Ctx, p: Plan, pool: list[str], dice_on: dict[int, str] | None = None
-               ) -> float:
+# What a swim's value depends on: where it ends, how it faces, whether it grew, and what
+# its cards cost.
+End = tuple[int, int | None, bool, float]
+
+
+def plan_value(c: Ctx, p: Plan, pool: list[str]) -> float:
     """This turn's Search/Strike at the end of the swim, next turn's prospects from there,
     Growth, and what the dice left over will cost in Energy."""
-    key = (p.end, p.far, p.grew, p.cost, tuple(sorted(pool)))
+    return end_value(c, (p.end, p.far, p.grew, p.cost), pool)
+
+
+def end_value(c: Ctx, e: End, pool: list[str]) -> float:
+    """`plan_value` of any swim that ends as `e` says."""
+    key = (*e, tuple(sorted(pool)))
     hit = c.plan_cache.get(key)
     if hit is not None:
         return hit
-    akey = (p.end, key[-1])
+    end, far, grew, cost = e
+    zones = board(c.g.board_side).borders[end]
+    # Only Search and Strike dice can be assigned: a reroll of a blue die shares the answer.
+    akey = (zones, tuple(d for d in key[-1] if d[1] != "B"))
     found = c.assign_cache.get(akey)
     if found is None:
-        found = best_assignment(c, board(c.g.board_side).borders[p.end], pool)
+        found = best_assignment(c, zones, pool)
         c.assign_cache[akey] = found
     v, plan = found
     left = list(pool)
@@ -320,15 +389,28 @@ def plan_value(c: Ctx, p: Plan, pool: list[str], dice_on: dict[int, str] | None 
         left.remove(d)
     # Next turn's reach is judged on the Current dice as they are now: close enough, and
     # it lets every candidate placement share one cached answer.
-    out = (v + position_value(c, p.end, p.far, c.g.dice_on) + (GROWTH if p.grew else 0.0)
-           - p.cost - energy_penalty(c, left))
+    out = (v + position_value(c, end, far, c.g.dice_on) + (GROWTH if grew else 0.0)
+           - cost - energy_penalty(c, left))
     c.plan_cache[key] = out
     return out
 
 
 def best_plan_value(c: Ctx, pool: list[str], dice_on: dict[int, str] | None = None) -> float:
-    plans = move_plans(c.g, dice_on)
-    return max((plan_value(c, p, pool, dice_on) for p in plans), default=0.0)
+    """The best swim's `plan_value`. Only where a swim ends, how it faces, whether it grew
+    and what its cards cost matter to the value, so the swims are reduced to those once
+    per board of Current dice (a reroll's six faces and every candidate placement ask
+    again with another pool)."""
+    dkey = None if dice_on is None else tuple(sorted(dice_on.items()))
+    bkey = (dkey, tuple(sorted(pool)))
+    hit = c.best_cache.get(bkey)
+    if hit is not None:
+        return hit
+    ends = c.ends_cache.get(dkey)
+    if ends is None:
+        ends = c.ends_cache[dkey] = tuple(dict.fromkeys(
+            (p.end, p.far, p.grew, p.cost) for p in move_plans(c.g, dice_on)))
+    v = c.best_cache[bkey] = max((end_value(c, e, pool) for e in ends), default=0.0)
+    return v
 
 
 def keep_value(d: str) -> float:
