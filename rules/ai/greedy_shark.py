@@ -85,7 +85,10 @@ Assigned = tuple[str, int, str | None]  # a die, the zone it goes on, the boost 
 
 @dataclass
 class Ctx:
-    """What the Shark believes this decision; computed once per decision."""
+    """What the Shark believes this decision, and the answers worked out from it.
+
+    The belief is computed once per decision; the caches are shared (in a base game) with
+    every earlier decision whose signature matches (`of`)."""
 
     g: Game
     q: list[float]
@@ -141,8 +144,9 @@ class Ctx:
             # Share the caches with every earlier decision that believed the same and saw
             # the same board: in a search the Shark meets the same position in many worlds
             # (three decisions in four, measured), and everything cached is a function of
-            # the signature and the cache's own key.
-            # The assignments read only the belief part, which more positions share.
+            # the signature and the cache's own key. The assignments read only the belief
+            # part, which more positions share. `tests/rules/test_ai_memo.py` checks that
+            # warm and empty caches choose alike.
             bkey = c.belief_signature()
             assign = _ASSIGN.get(bkey)
             if assign is None:
