@@ -148,25 +148,15 @@ class Ctx:
             # part, which more positions share. `tests/rules/test_ai_memo.py` checks that
             # warm and empty caches choose alike.
             bkey = c.belief_signature()
-            assign = _ASSIGN.get(bkey)
-            if assign is None:
-                assign = _ASSIGN[bkey] = c.assign_cache
-            c.assign_cache = assign
-            key = (bkey, c.board_signature())
-            shared = _SHARED.get(key)
-            if shared is None:
-                _SHARED[key] = c.caches()
-            else:
-                (c.pos_cache, c.buy_cache, c.spot_cache, c.plan_cache, c.ends_cache,
-                 c.energy_cache, c.best_cache) = shared
+            c.assign_cache = _ASSIGN.setdefault(bkey, c.assign_cache)
+            shared = _SHARED.setdefault((bkey, c.board_signature()),
+                                        {n: getattr(c, n) for n in BOARD_CACHES})
+            for n, t in shared.items():
+                setattr(c, n, t)
             if len(_SHARED) > SHARED_MAX or len(_ASSIGN) > SHARED_MAX:
                 _SHARED.clear()
                 _ASSIGN.clear()
         return c
-
-    def caches(self) -> tuple[dict[Any, Any], ...]:
-        return (self.pos_cache, self.buy_cache, self.spot_cache, self.plan_cache,
-                self.ends_cache, self.energy_cache, self.best_cache)
 
     def belief_signature(self) -> tuple[object, ...]:
         """What `best_assignment` reads (base games only): the belief and costs worked out
@@ -188,7 +178,10 @@ class Ctx:
 
 
 SHARED_MAX = 4000  # signatures remembered before the shared caches start afresh
-_SHARED: dict[tuple[object, ...], tuple[dict[Any, Any], ...]] = memo.table()
+# The caches shared by belief and board signature (`assign_cache` by the belief alone).
+BOARD_CACHES = ("pos_cache", "buy_cache", "spot_cache", "plan_cache", "ends_cache",
+                "energy_cache", "best_cache")
+_SHARED: dict[tuple[object, ...], dict[str, dict[Any, Any]]] = memo.table()
 _ASSIGN: dict[tuple[object, ...], dict[Any, Any]] = memo.table()
 
 
