@@ -3,17 +3,18 @@
 A confrontation looks like matching pennies, where a uniform choice is the safe one. It
 isn't: the Octopus escapes with *its* colour, and the escapes differ (D-5). Fight puts one
 more die on the Hunger Track but leaves the Octopus where the Shark found it; Flinch hides
-it among two neighbouring zones; Flight hides it among three zones of its choosing. In
-1,600 greedy games the Octopus went on to win 78 % of the games where it escaped a first
-confrontation with Flight, 68 % with Fight and 62 % with Flinch (docs/balance.md, session
-16). Each side plays the mixed strategy of the zero-sum game
+it among two zones, both next to the Shark; Flight hides it among three zones of its
+choosing. In 2,400 greedy games the Octopus went on to win 74 % of its games after a
+first-confrontation Flight and 55 % after a Flinch (docs/balance.md). Each side plays the
+mixed strategy of the zero-sum game
 
     the Octopus's payoff = 0 if the colours match, else v[its colour]
 
 where `v[c]` is the Octopus's chance of winning after escaping with `c`
 (`escape_values`). No opponent can exploit it: the Octopus plays `c` with probability
 proportional to 1/v[c] and the Shark guards `c` with probability 1 − V/v[c], so every
-reply of the other side pays the game's value `V`.
+reply of the other side pays the game's value `V`. With all escapes priced alike, a
+Shark that guarded one colour more would hand a best-replying Octopus the others.
 
 `v` comes from a small logistic model of the outcomes of escapes (`ESCAPE_WEIGHTS`,
 fitted by `python -m rules.ai.fit --escapes`) on public facts only — Hunger after the
@@ -36,8 +37,8 @@ ESCAPE_FEATURES = ("bias", "hunger", "hunger_hi", "pairs", "food", "reds", "hide
 # Fitted by `python -m rules.ai.fit --escapes --games 2400 --seed 600000 --jobs 2` on the
 # 1,534 escapes of greedy-against-greedy games (log-loss 0.528 against 0.637 for a
 # constant; docs/balance.md, session 16). `hunger` counts the dice on the track after the
-# escape (the Strike die, and Fight's); `hide_adjacent` / `hide_any` the blocks the
-# Octopus may shuffle itself among, next to it or anywhere.
+# escape (the Strike die, and Fight's); `hide_adjacent` / `hide_any` the
+# blocks the Octopus may shuffle itself among, next to it or anywhere.
 ESCAPE_WEIGHTS: dict[str, float] = {
     "bias": -3.0366, "hunger": 0.3451, "hunger_hi": 0.6679, "pairs": 0.9738, "food": 0.38,
     "reds": -0.3305, "hide_adjacent": 0.6297, "hide_any": 0.6363,
