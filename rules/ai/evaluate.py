@@ -81,36 +81,15 @@ def octopus_chance(w: Game, weights: dict[str, float] | None = None) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def confrontation_chance(w: Game, weights: dict[str, float] | None = None) -> float:
+def confrontation_chance(w: Game) -> float:
     """The Octopus's chance from a confrontation about to be decided, in expectation.
 
     Both sides play the equilibrium mix of `confront`: the colours match and the Shark
-    wins, or the Octopus escapes, the pair is trashed, the Strike die (and a second die
-    after Fight) goes to Hunger and the Octopus is out in the open for a moment. Taking
-    the expectation here spares the search the coin flip's noise."""
-    pairs = len(w.conf["octopus"])
-    if pairs <= 1:
-        return 0.0
-    wt = WEIGHTS if weights is None else weights
-    f = features(w)
-    f["pairs"] = float(pairs - 1)
-    f["exposed"] = 0.6
-    f["danger"] = 0.0
-    track = int(data().comp["shark"]["hunger_track"])
-
-    def escaped(extra: int) -> float:
-        h = len(w.hunger) + extra
-        if h >= track:
-            return 1.0
-        g = {**f, "hunger": float(h), "hunger_hi": float(max(0, h - 4))}
-        z = sum(wt.get(k, 0.0) * v for k, v in g.items())
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-    ws, wo = confront.weights(w, "shark"), confront.weights(w, "octopus")
-    fights = confront.fight_colours()
-    plain, fight = escaped(1), escaped(2)
-    return sum(ps * po * (fight if o in fights else plain)
-               for s, ps in ws.items() for o, po in wo.items() if s != o)
+    wins, or the Octopus escapes with its colour's effect, the pair is trashed and the
+    Strike die (and a second die after Fight) goes to Hunger. The value of each escape is
+    `confront`'s escape model, fitted on what followed escapes in real games. Taking the
+    expectation here spares the search the coin flip's noise."""
+    return confront.octopus_chance(w)
 
 
 def value(w: Game, seat: str) -> float:

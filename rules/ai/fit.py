@@ -5,6 +5,11 @@ with a random seat, for positions greedy play rarely reaches), records the evalu
 features at the start of every turn together with who won, and fits a logistic
 regression (L2-regularised gradient descent, standard library only). It prints the
 weights to paste into `evaluate.py` and the fit's log-loss against a constant model.
+
+`--escapes` fits the confrontation's escape model instead (`confront.ESCAPE_WEIGHTS`):
+every escape of greedy-against-greedy games, labelled with who won in the end. The
+colours come from the equilibrium mix, which depends only on public facts already among
+the model's inputs, so each escape's effect is compared on like positions.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from ..core import SEATS
 from ..engine import apply, deciders, new_game
-from . import choose, evaluate
+from . import choose, confront, evaluate
 
 Sample = tuple[dict[str, float], float]
 
@@ -61,13 +66,40 @@ def collect(games: int, seed: int, jobs: int = 1) -> list[Sample]:
     return out
 
 
+def collect_escapes(seed: int) -> list[Sample]:
+    """The escape model's inputs at every escape of one greedy game, labelled with the
+    result."""
+    g = new_game(seed, board="day" if seed % 2 else "night")
+    rngs = {s: random.Random(seed * 7 + i) for i, s in enumerate(SEATS)}
+    rows: list[dict[str, float]] = []
+    picked: dict[str, str] = {}
+    before: dict[str, dict[str, float]] = {}
+    while g.phase != "over":
+        for seat in deciders(g):
+            a = choose(g, seat, rngs[seat], level="greedy")
+            if a.verb == "colour":
+                if not picked and len(g.conf["octopus"]) > 1:
+                    before = {c: confront.escape_features(g, c) for c in g.conf["octopus"]}
+                picked[seat] = a.args[0]
+                if len(picked) == 2:
+                    if picked["octopus"] != picked["shark"] and before:
+                        rows.append(before[picked["octopus"]])
+                    picked, before = {}, {}
+            apply(g, seat, a)
+            if g.phase == "over":
+                break
+    y = 1.0 if g.winner == "octopus" else 0.0
+    return [(r, y) for r in rows]
+
+
 def fit(samples: list[Sample], *, l2: float = 1e-3, epochs: int = 400,
-        rate: float = 0.5) -> tuple[dict[str, float], float, float]:
+        rate: float = 0.5, names: tuple[str, ...] = evaluate.FEATURES,
+        ) -> tuple[dict[str, float], float, float]:
     """Logistic regression by full-batch gradient descent on standardised features.
 
     Returns the weights (on the raw features), the log-loss of the fit and of the
     constant model."""
-    names = list(evaluate.FEATURES)
+    names = list(names)
     xs = [[f[k] for k in names] for f, _ in samples]
     ys = [y for _, y in samples]
     n = len(xs)
@@ -112,12 +144,36 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=1500)
     p.add_argument("--seed", type=int, default=500_000)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--escapes", action="store_true",
+                   help="fit the escape model (confront.ESCAPE_WEIGHTS) instead")
     a = p.parse_args(argv)
+    if a.escapes:
+        return _fit_escapes(a.games, a.seed, a.jobs)
     samples = collect(a.games, a.seed, a.jobs)
     weights, loss, const = fit(samples)
     sys.stdout.write(f"{len(samples)} positions from {a.games} games; log-loss {loss:.4f} "
                      f"(constant model {const:.4f})\nWEIGHTS = {{\n")
     for k in evaluate.FEATURES:
+        sys.stdout.write(f'    "{k}": {weights[k]:.4f},\n')
+    sys.stdout.write("}\n")
+    return 0
+
+
+
+def _fit_escapes(games: int, seed: int, jobs: int) -> int:
+    seeds = range(seed, seed + games)
+    samples: list[Sample] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for rows in pool.map(collect_escapes, seeds, chunksize=8):
+                samples.extend(rows)
+    else:
+        for s in seeds:
+            samples.extend(collect_escapes(s))
+    weights, loss, const = fit(samples, names=confront.ESCAPE_FEATURES, epochs=2000)
+    sys.stdout.write(f"{len(samples)} escapes from {games} games; log-loss {loss:.4f} "
+                     f"(constant model {const:.4f})\nESCAPE_WEIGHTS = {{\n")
+    for k in confront.ESCAPE_FEATURES:
         sys.stdout.write(f'    "{k}": {weights[k]:.4f},\n')
     sys.stdout.write("}\n")
     return 0

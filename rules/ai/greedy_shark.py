@@ -72,12 +72,13 @@ def hunger_cost(g: Game, extra: int = 0, reds_after: int | None = None) -> float
 
 def win_chance(g: Game) -> float:
     """The chance a Strike on the Octopus wins the confrontation: both sides' colours
-    follow `confront`'s equilibrium; Hostile names red, which leaves a fair coin."""
-    pairs = len(g.conf["shark"])
-    if pairs > 1 and "trash_pair" in F.kept_effects(g):
-        return 1.0 / (pairs - 1)
-    ws, wo = confront.weights(g, "shark"), confront.weights(g, "octopus")
-    return sum(p * wo.get(c, 0.0) for c, p in ws.items())
+    follow `confront`'s equilibrium, after Hostile (when kept) has trashed the pair of the
+    Octopus's best escape (`confront.hostile_pick`)."""
+    left = sorted(g.conf["shark"])
+    if len(left) > 1 and "trash_pair" in F.kept_effects(g):
+        named = confront.hostile_pick(g)
+        left = [c for c in left if c != named]
+    return confront.match_chance(g, left)
 
 
 Assigned = tuple[str, int, str | None]  # a die, the zone it goes on, the boost card used
@@ -459,9 +460,8 @@ def choose(w: Game, rng: random.Random) -> Action:
     if kind == "confront":
         return confront.choose(w, "shark", opts, rng)
     if kind == "hostile":
-        pick = by_text.get("hostile red") or next(
+        return by_text.get(f"hostile {confront.hostile_pick(w)}") or next(
             (a for a in opts if a.verb == "hostile"), opts[0])
-        return pick
     if kind == "hunger_choice" or all(a.verb == "feed" for a in opts):
         return _feed(opts)
     if "second_wind" in by_text and len(w.hunger) >= 3:
