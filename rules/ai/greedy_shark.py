@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import permutations
+from math import comb
 from typing import Any
 
 from ..actions import Action
@@ -707,6 +708,25 @@ def red_value(g: Game, reds: int) -> float:
     return RED_NEEDED if reds < pairs + 1 else RED_SPARE
 
 
+def strikeless(g: Game) -> bool:
+    """Has the Shark no Strike die at all (bag, pool, Energy, board)? It can't win (G-3)
+    until a purchase brings one, or a refill shows one it can buy later."""
+    return reds_in_play(g) == 0 and not any(
+        F.dcol(d) == "R" for _, d, *_ in [*g.assigned, *g.limbo])
+
+
+def refill_red_chance(g: Game, n: int) -> float:
+    """The chance that refilling `n` display slots shows at least one Strike-die card,
+    from the deck's contents (every card not displayed, kept or trashed: public)."""
+    seen = {*(c for c in g.display if c is not None), *g.kept, *g.s_trash}
+    deck = [c for c in data().shark_cards if c not in seen]
+    red = sum(1 for c in deck if data().shark_cards[c].die == "R")
+    n = min(n, len(deck))
+    if n <= 0:
+        return 0.0
+    return 1.0 - comb(len(deck) - red, n) / comb(len(deck), n)
+
+
 def _buy(w: Game, opts: list[Action], rng: random.Random) -> Action:
     if w.partial["shark"]:
         feeds = [a for a in opts if a.verb == "feed"]
@@ -715,12 +735,46 @@ def _buy(w: Game, opts: list[Action], rng: random.Random) -> Action:
     if not buys:
         return rng.choice(opts)
     reds = reds_in_play(w)
+    if strikeless(w):
+        return _buy_strikeless(w, buys, opts, rng)
     scored = [(set_value(w, a.args, reds) + _jitter(rng), a) for a in buys]
     v, best = max(scored, key=lambda x: x[0])
     passes = [a for a in opts if a.verb == "pass"]
     if passes and v < BUY_MARGIN:
         return passes[0]
     return best
+
+
+def _buy_strikeless(w: Game, buys: list[Action], opts: list[Action],
+                    rng: random.Random) -> Action:
+    """A Shark with no Strike die buys towards one, whatever the Hunger die costs, unless
+    that die loses the game (G-2, G-4).
+
+    Passing keeps its Hunger low, but the Octopus can then eat at leisure, and between two
+    players who each wait for the other (measured: search against search, night seeds
+    4227 and 4238 of session 16) the game never ends. Buying a Strike-die card is best; a
+    purchase that doesn't bring one still refills the display, which may show one, and
+    its die comes back to the bag."""
+    track = int(data().comp["shark"]["hunger_track"])
+    spare = "unhunger" in F.kept_effects(w)
+
+    def gains(a: Action) -> bool:
+        return w.supply_dice["R"] > 0 and any(
+            data().shark_cards[c].die == "R" for c in a.args)
+
+    def loses(a: Action) -> bool:
+        h = len(w.hunger) + 1
+        return h >= track or (h == track - 1 and not gains(a) and not spare)
+
+    def val(a: Action) -> float:
+        chance = 1.0 if gains(a) else refill_red_chance(w, len(a.args))
+        return chance * RED_NEEDED + set_value(w, a.args, 0) + _jitter(rng)
+
+    safe = [a for a in buys if not loses(a)]
+    passes = [a for a in opts if a.verb == "pass"]
+    if passes and not safe:
+        return passes[0]
+    return max(safe or buys, key=val)
 
 
 STEP_HANDLERS: dict[str, Callable[[Game, list[Action], random.Random], Action]] = {

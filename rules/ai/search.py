@@ -147,7 +147,12 @@ def confrontation_value(w: Game, seat: str) -> float:
 
 
 def _searched(w: Game, seat: str) -> bool:
-    """Is this step one the tree decides? See `SUBSTEPS`."""
+    """Is this step one the tree decides? See `SUBSTEPS`. Not a strikeless Shark's
+    purchase either: the leaf, a turn ahead, sees only the Hunger die a purchase costs,
+    never the Strike die it leads to, and a search Shark that always passed there let
+    games run forever (`greedy_shark._buy_strikeless`)."""
+    if seat == "shark" and w.step == "buy" and greedy_shark.strikeless(w):
+        return False
     part = w.partial[seat]
     if not part:
         return True

@@ -1,0 +1,90 @@
+"""The greedy Shark's purchases when it has no Strike die (and the search leaving them to it).
+
+A Shark without a red die can't win (G-3) until a purchase brings one. Session 17 found two
+search-against-search games that never ended: the Shark hoarded two stored dice and passed
+every turn, because a Hunger die always looked dearer than a card. These tests pin the rule
+that breaks that wait, through the policies' public `choose`/`search`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from rules.ai import choose, greedy_shark
+from rules.ai.search import search
+from rules.state import Game
+from tests.rules.positions import do
+from tests.rules.shark_setup import game_at_assign, set_bag, set_display, shells
+
+NO_RED_DISPLAY = ["lurk", "burst", "sniff", "sharp_eyes"]
+
+
+def at_buy(energy: Sequence[str], display: list[str | None], *, hunger: Sequence[str],
+           reds_in_bag: int) -> Game:
+    """The Shark at S-7's buy step with `energy` stored, nothing else in its pool."""
+    g = game_at_assign(shells(C3="octopus"), [], 2, energy=energy, hunger=hunger)
+    set_bag(g, 7, 3, reds_in_bag)
+    set_display(g, display)
+    do(g, "shark", "go")
+    assert g.step == "buy", g.step
+    return g
+
+
+def greedy_step(g: Game, seed: int = 0) -> str:
+    return choose(g, "shark", random.Random(seed), level="greedy").text
+
+
+def test_g3_a_strikeless_shark_buys_rather_than_wait() -> None:
+    """No red die anywhere and none displayed: the Shark still buys (the refill may show
+    one); with a red die in its bag the same position is a pass, as before."""
+    hunger = ["1B", "2B", "3Y"]
+    g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=0)
+    assert greedy_shark.strikeless(g)
+    assert greedy_step(g).startswith("buy")
+    g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=1)
+    assert not greedy_shark.strikeless(g)
+    assert greedy_step(g) == "pass"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_g3_a_strikeless_shark_buys_the_strike_die_card_it_can_afford(seed: int) -> None:
+    g = at_buy(["4B", "2Y"], ["lurk", "frenzy", "sniff", "burst"],
+               hunger=["1B", "2B", "3Y"], reds_in_bag=0)
+    assert "frenzy" in greedy_step(g, seed).split()[1:]
+
+
+def test_g4_a_strikeless_shark_does_not_buy_its_way_into_losing() -> None:
+    """With five Hunger dice a sixth and no red die loses at once (G-4): pass; a
+    Strike-die card is still bought, its die reaching the bag first."""
+    five = ["1B", "2B", "3B", "4B", "5B"]
+    g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=five, reds_in_bag=0)
+    assert greedy_step(g) == "pass"
+    g = at_buy(["4B", "2Y"], ["lurk", "frenzy", "sniff", "burst"], hunger=five,
+               reds_in_bag=0)
+    assert "frenzy" in greedy_step(g).split()[1:]
+
+
+def test_the_search_leaves_a_strikeless_purchase_to_the_greedy_rule() -> None:
+    """The leaf sees the Hunger die, not the Strike die it leads to; the search plays the
+    greedy rule's step there, and searches the same position normally once a red die is
+    in the bag."""
+    g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=["1B", "2B", "3Y"], reds_in_bag=0)
+    assert search(g, "shark", random.Random(1), iterations=30).verb == "buy"
+    g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=["1B", "2B", "3Y"], reds_in_bag=1)
+    assert search(g, "shark", random.Random(1), iterations=30).verb == "pass"
+
+
+def test_refill_red_chance_counts_the_public_deck() -> None:
+    """Six of the 20 Shark cards bring a red die; with four non-red cards displayed the
+    16-card deck holds all six: one refilled slot shows one 6/16 of the time, two slots
+    1 - C(10,2)/C(16,2)."""
+    g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=[], reds_in_bag=0)
+    assert greedy_shark.refill_red_chance(g, 1) == pytest.approx(6 / 16)
+    assert greedy_shark.refill_red_chance(g, 2) == pytest.approx(1 - 45 / 120)
+    g.s_trash = ["hostile", "frenzy", "frenzy_2", "ambush", "ambush_2", "relentless"]
+    for c in g.s_trash:
+        g.deck.remove(c)
+    assert greedy_shark.refill_red_chance(g, 1) == 0.0
