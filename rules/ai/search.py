@@ -106,7 +106,8 @@ class Node:
 
 
 def rollout_policy(w: Game, seat: str, rng: random.Random) -> Action:
-    """How both seats play below the tree: the greedy heuristics, on the drawn world."""
+    """How both seats play below the tree: the greedy heuristics, on the drawn world,
+    except that a Shark with no Strike die buys towards one (`greedy_shark.buy_strikeless`)."""
     if pending(w)["kind"] == "confront":
         return confront.choose(w, seat, options(w, seat), rng)
     if seat == "octopus" and SHUFFLE_SELF:
@@ -114,6 +115,8 @@ def rollout_policy(w: Game, seat: str, rng: random.Random) -> Action:
         keep = greedy_octopus.shuffle_payments(w, opts)
         if len(keep) < len(opts):
             return greedy_octopus.best_step(w, keep, 0, rng)
+    if seat == "shark" and w.step == "buy" and greedy_shark.strikeless(w):
+        return greedy_shark.buy_strikeless(w, options(w, seat), rng)
     mod = greedy_shark if seat == "shark" else greedy_octopus
     return mod.choose(w, rng)
 
@@ -150,7 +153,7 @@ def _searched(w: Game, seat: str) -> bool:
     """Is this step one the tree decides? See `SUBSTEPS`. Not a strikeless Shark's
     purchase either: the leaf, a turn ahead, sees only the Hunger die a purchase costs,
     never the Strike die it leads to, and a search Shark that always passed there let
-    games run forever (`greedy_shark._buy_strikeless`)."""
+    games run forever; `rollout_policy` plays it (`greedy_shark.buy_strikeless`)."""
     if seat == "shark" and w.step == "buy" and greedy_shark.strikeless(w):
         return False
     part = w.partial[seat]

@@ -1,9 +1,10 @@
-"""The greedy Shark's purchases when it has no Strike die (and the search leaving them to it).
+"""The search Shark's purchases when it has no Strike die (`greedy_shark.buy_strikeless`).
 
 A Shark without a red die can't win (G-3) until a purchase brings one. Session 17 found two
 search-against-search games that never ended: the Shark hoarded two stored dice and passed
 every turn, because a Hunger die always looked dearer than a card. These tests pin the rule
-that breaks that wait, through the policies' public `choose`/`search`.
+that breaks that wait, which the search plays and the greedy level (measured weaker with
+it) does not.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 
 from rules.ai import choose, greedy_shark
 from rules.ai.search import search
+from rules.ai.world import options
 from rules.state import Game
 from tests.rules.positions import do
 from tests.rules.shark_setup import game_at_assign, set_bag, set_display, shells
@@ -37,23 +39,27 @@ def greedy_step(g: Game, seed: int = 0) -> str:
     return choose(g, "shark", random.Random(seed), level="greedy").text
 
 
+def strikeless_step(g: Game, seed: int = 0) -> str:
+    return greedy_shark.buy_strikeless(g, options(g, "shark"), random.Random(seed)).text
+
+
 def test_g3_a_strikeless_shark_buys_rather_than_wait() -> None:
-    """No red die anywhere and none displayed: the Shark still buys (the refill may show
-    one); with a red die in its bag the same position is a pass, as before."""
+    """No red die anywhere and none displayed: the rule still buys (the refill may show
+    one) where the greedy Shark passes; with a red die in the bag it is not strikeless."""
     hunger = ["1B", "2B", "3Y"]
     g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=0)
     assert greedy_shark.strikeless(g)
-    assert greedy_step(g).startswith("buy")
+    assert strikeless_step(g).startswith("buy")
+    assert greedy_step(g) == "pass"
     g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=1)
     assert not greedy_shark.strikeless(g)
-    assert greedy_step(g) == "pass"
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_g3_a_strikeless_shark_buys_the_strike_die_card_it_can_afford(seed: int) -> None:
     g = at_buy(["4B", "2Y"], ["lurk", "frenzy", "sniff", "burst"],
                hunger=["1B", "2B", "3Y"], reds_in_bag=0)
-    assert "frenzy" in greedy_step(g, seed).split()[1:]
+    assert "frenzy" in strikeless_step(g, seed).split()[1:]
 
 
 def test_g4_a_strikeless_shark_does_not_buy_its_way_into_losing() -> None:
@@ -61,16 +67,16 @@ def test_g4_a_strikeless_shark_does_not_buy_its_way_into_losing() -> None:
     Strike-die card is still bought, its die reaching the bag first."""
     five = ["1B", "2B", "3B", "4B", "5B"]
     g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=five, reds_in_bag=0)
-    assert greedy_step(g) == "pass"
+    assert strikeless_step(g) == "pass"
     g = at_buy(["4B", "2Y"], ["lurk", "frenzy", "sniff", "burst"], hunger=five,
                reds_in_bag=0)
-    assert "frenzy" in greedy_step(g).split()[1:]
+    assert "frenzy" in strikeless_step(g).split()[1:]
 
 
-def test_the_search_leaves_a_strikeless_purchase_to_the_greedy_rule() -> None:
+def test_the_search_plays_the_strikeless_rule() -> None:
     """The leaf sees the Hunger die, not the Strike die it leads to; the search plays the
-    greedy rule's step there, and searches the same position normally once a red die is
-    in the bag."""
+    rule's step there, and searches the same position normally once a red die is in the
+    bag."""
     g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=["1B", "2B", "3Y"], reds_in_bag=0)
     assert search(g, "shark", random.Random(1), iterations=30).verb == "buy"
     g = at_buy(["4B", "2Y"], NO_RED_DISPLAY, hunger=["1B", "2B", "3Y"], reds_in_bag=1)
