@@ -61,6 +61,15 @@ PROGRESS = 0.3  # a confrontation the Octopus escapes still trashes a pair
 def hunger_cost(g: Game, extra: int = 0, reds_after: int | None = None) -> float:
     """What one more Hunger die costs: little early, everything when it loses the game —
     the seventh die (G-2), or the sixth with no Strike die left to use (G-4)."""
+    loss = losing_die(g, extra, reds_after)
+    if loss is not None:
+        return loss
+    return HUNGER_BASE + HUNGER_SLOPE * (len(g.hunger) + extra)
+
+
+def losing_die(g: Game, extra: int = 0, reds_after: int | None = None) -> float | None:
+    """What one more Hunger die costs if it loses the game at once (G-2's seventh, G-4's
+    sixth with no Strike die left), else None."""
     h = len(g.hunger) + extra
     track = int(data().comp["shark"]["hunger_track"])
     if h + 1 >= track:
@@ -68,7 +77,7 @@ def hunger_cost(g: Game, extra: int = 0, reds_after: int | None = None) -> float
     if (h + 1 == track - 1 and reds_after is not None and reds_after <= 0
             and "unhunger" not in F.kept_effects(g)):
         return LOSS_NO_STRIKE
-    return HUNGER_BASE + HUNGER_SLOPE * h
+    return None
 
 
 def win_chance(g: Game) -> float:
@@ -708,6 +717,11 @@ def red_value(g: Game, reds: int) -> float:
     return RED_NEEDED if reds < pairs + 1 else RED_SPARE
 
 
+def strikeless_purchase(g: Game) -> bool:
+    """Is this the Shark's purchase with no Strike die, the step `buy_strikeless` plays?"""
+    return g.step == "buy" and strikeless(g)
+
+
 def strikeless(g: Game) -> bool:
     """Has the Shark no Strike die at all (bag, pool, Energy, board)? It can't win (G-3)
     until a purchase brings one, or a refill shows one it can buy later."""
@@ -757,16 +771,12 @@ def buy_strikeless(w: Game, opts: list[Action], rng: random.Random) -> Action:
     buys = [a for a in opts if a.verb == "buy"]
     if w.partial["shark"] or not buys:
         return choose(w, rng)
-    track = int(data().comp["shark"]["hunger_track"])
-    spare = "unhunger" in F.kept_effects(w)
-
     def gains(a: Action) -> bool:
         return w.supply_dice["R"] > 0 and any(
             data().shark_cards[c].die == "R" for c in a.args)
 
     def loses(a: Action) -> bool:
-        h = len(w.hunger) + 1
-        return h >= track or (h == track - 1 and not gains(a) and not spare)
+        return losing_die(w, 0, int(gains(a))) is not None
 
     def val(a: Action) -> float:
         chance = 1.0 if gains(a) else refill_red_chance(w, len(a.args))

@@ -115,7 +115,7 @@ def rollout_policy(w: Game, seat: str, rng: random.Random) -> Action:
         keep = greedy_octopus.shuffle_payments(w, opts)
         if len(keep) < len(opts):
             return greedy_octopus.best_step(w, keep, 0, rng)
-    if seat == "shark" and w.step == "buy" and greedy_shark.strikeless(w):
+    if seat == "shark" and greedy_shark.strikeless_purchase(w):
         return greedy_shark.buy_strikeless(w, options(w, seat), rng)
     mod = greedy_shark if seat == "shark" else greedy_octopus
     return mod.choose(w, rng)
@@ -154,7 +154,7 @@ def _searched(w: Game, seat: str) -> bool:
     purchase either: the leaf, a turn ahead, sees only the Hunger die a purchase costs,
     never the Strike die it leads to, and a search Shark that always passed there let
     games run forever; `rollout_policy` plays it (`greedy_shark.buy_strikeless`)."""
-    if seat == "shark" and w.step == "buy" and greedy_shark.strikeless(w):
+    if seat == "shark" and greedy_shark.strikeless_purchase(w):
         return False
     part = w.partial[seat]
     if not part:
