@@ -723,10 +723,22 @@ def strikeless_purchase(g: Game) -> bool:
 
 
 def strikeless(g: Game) -> bool:
-    """Has the Shark no Strike die at all (bag, pool, Energy, board)? It can't win (G-3)
-    until a purchase brings one, or a refill shows one it can buy later."""
-    return reds_in_play(g) == 0 and not any(
-        F.dcol(d) == "R" for _, d, *_ in [*g.assigned, *g.limbo])
+    """Has the Shark no Strike die it can draw or use (bag, pool, board)? It can't win
+    (G-3) until a purchase brings one, or a refill shows one it can buy later.
+
+    A red die stored in Energy doesn't count: with one or two stored dice and nothing
+    bought they stay stored (S-7), so only a purchase sends it back to the bag. In the
+    search-against-search day game `--seed 4003` of session 18 the Shark kept both its red
+    dice in Energy and passed every purchase for 450 rounds."""
+    return g.bag["R"] == 0 and not any(
+        F.dcol(d) == "R" for d in [*g.pool, *(d for _, d, *_ in [*g.assigned, *g.limbo])])
+
+
+def reds_freed(g: Game) -> int:
+    """The stored Strike dice a purchase sends back to the bag: all of them but the one
+    that goes to Hunger when every stored die is red (`_feed` feeds a red die last)."""
+    stored = [d for d in g.energy if F.dcol(d) == "R"]
+    return len(stored) - (1 if stored and len(stored) == len(g.energy) else 0)
 
 
 def refill_red_chance(g: Game, n: int) -> float:
@@ -771,9 +783,11 @@ def buy_strikeless(w: Game, opts: list[Action], rng: random.Random) -> Action:
     buys = [a for a in opts if a.verb == "buy"]
     if w.partial["shark"] or not buys:
         return choose(w, rng)
+    freed = reds_freed(w)
+
     def gains(a: Action) -> bool:
-        return w.supply_dice["R"] > 0 and any(
-            data().shark_cards[c].die == "R" for c in a.args)
+        return freed > 0 or (w.supply_dice["R"] > 0 and any(
+            data().shark_cards[c].die == "R" for c in a.args))
 
     def loses(a: Action) -> bool:
         return losing_die(w, 0, int(gains(a))) is not None
