@@ -96,23 +96,35 @@ def test_refill_red_chance_counts_the_public_deck() -> None:
     assert greedy_shark.refill_red_chance(g, 1) == 0.0
 
 
-def test_g3_red_dice_stored_in_energy_do_not_count_until_a_purchase_frees_them() -> None:
+def late(g: Game) -> Game:
+    """`g` moved on to round `greedy_shark.STALL_ROUND`."""
+    g.round = greedy_shark.STALL_ROUND
+    return g
+
+
+def test_g3_red_dice_stored_in_energy_count_until_the_stall_round() -> None:
     """S-7 keeps one or two stored dice when nothing is bought, so a Shark whose Strike
     dice all sit in Energy can't strike until it buys (search day `--seed 4003`, session
-    18: 450 rounds of passing with both red dice stored). Any purchase frees them, bar
-    the die that goes to Hunger; a lone stored red die is that die."""
+    18: 450 rounds of passing with both red dice stored). Before `STALL_ROUND` stored red
+    dice count as Strike dice (buying to free them cost the search Shark games); from it,
+    any purchase frees them, bar the die that goes to Hunger, and a lone stored red die is
+    that die."""
     hunger = ["1B", "2B", "3Y", "4B"]
     g = at_buy(["6R", "4R"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=0)
+    assert g.round < greedy_shark.STALL_ROUND
+    assert not greedy_shark.strikeless(g)
+    assert search(g, "shark", random.Random(1), iterations=30).verb == "pass"
+    g = late(g)
     assert greedy_shark.strikeless(g)
     assert greedy_shark.reds_freed(g) == 1
     assert strikeless_step(g).startswith("buy")
     assert greedy_step(g) == "pass"
     assert search(g, "shark", random.Random(1), iterations=30).verb == "buy"
-    g = at_buy(["6R", "2B"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=0)
+    g = late(at_buy(["6R", "2B"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=0))
     assert greedy_shark.reds_freed(g) == 1
-    g = at_buy(["4R"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=0)
+    g = late(at_buy(["4R"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=0))
     assert greedy_shark.strikeless(g) and greedy_shark.reds_freed(g) == 0
-    g = at_buy(["6R", "4R"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=1)
+    g = late(at_buy(["6R", "4R"], NO_RED_DISPLAY, hunger=hunger, reds_in_bag=1))
     assert not greedy_shark.strikeless(g)
 
 
@@ -120,5 +132,5 @@ def test_g4_a_lone_stored_red_die_is_not_bought_into_losing() -> None:
     """Five Hunger dice and the only red die stored: a purchase feeds it to Hunger, the
     sixth die with no red left (G-4), so the rule passes."""
     five = ["1B", "2B", "3B", "4B", "5B"]
-    g = at_buy(["4R"], NO_RED_DISPLAY, hunger=five, reds_in_bag=0)
+    g = late(at_buy(["4R"], NO_RED_DISPLAY, hunger=five, reds_in_bag=0))
     assert strikeless_step(g) == "pass"
