@@ -24,10 +24,10 @@ FEATURES = (
 )
 # Fitted by `python -m rules.ai.fit --games 1500 --seed 700000 --jobs 2` on the players
 # of session 17 (log-loss 0.623 against 0.691 for a constant model, 38,892 positions).
-# The weights before were fitted before traps were valued (session 13) and
-# escapes priced (session 16); on 400 held-out greedy games they score 0.664 where these
-# score 0.660. The danger the Octopus is in counts more (1.73 in logit, from 1.24), and so
-# does each Hunger die past the fourth (0.29, from 0.07) (docs/balance.md, session 18).
+# The previous weights predate valued traps (session 13) and priced escapes (session 16);
+# on 400 held-out greedy games they score 0.664 where these score 0.660. The danger the
+# Octopus is in counts more (1.73 in logit, from 1.24), and so does each Hunger die past
+# the fourth (0.29, from 0.07) (docs/balance.md, session 18).
 WEIGHTS: dict[str, float] = {
     "bias": -3.4750, "hunger": 0.5239, "hunger_hi": 0.2873, "pairs": 0.8962, "food": 0.5185,
     "danger": -1.7285, "exposed": -0.8993, "reds": -0.2379, "hostile": -0.5422,

@@ -105,7 +105,7 @@ def late(g: Game) -> Game:
 def test_g3_red_dice_stored_in_energy_count_until_the_stall_round() -> None:
     """S-7 keeps one or two stored dice when nothing is bought, so a Shark whose Strike
     dice all sit in Energy can't strike until it buys (search day `--seed 4003`, session
-    18: 450 rounds of passing with both red dice stored). Before `STALL_ROUND` stored red
+    18: both red dice stored, the game ran to round 497). Before `STALL_ROUND` stored red
     dice count as Strike dice (buying to free them cost the search Shark games); from it,
     any purchase frees them, bar the die that goes to Hunger, and a lone stored red die is
     that die."""
