@@ -46,7 +46,7 @@ CARD_EFFECT = {
 RED_NEEDED = 0.3  # a Strike die while the Shark has fewer than it needs
 # From this round a Shark whose Strike dice all sit in Energy buys to free them
 # (`strikeless`): past the 12-25 rounds the issue asks games to last, and later than any
-# game of the search Shark against the greedy Octopus has run (22 rounds at most over 72
+# game of the search Shark against the greedy Octopus has run (22 rounds at most over 120
 # deals, session 18), so only a game where both sides wait meets it.
 STALL_ROUND = 30
 RED_SPARE = 0.08
