@@ -23,13 +23,13 @@ choice can't reveal or use a secret.
 
 from __future__ import annotations
 
-import math
 import random
 from functools import cache
 
 from ..actions import Action
 from ..data import data
 from ..state import Game
+from .logistic import chance
 
 ESCAPE_FEATURES = ("bias", "hunger", "hunger_hi", "pairs", "food", "reds", "hide_adjacent",
                    "hide_any")
@@ -94,9 +94,8 @@ def escape_value(g: Game, colour: str, pairs: int | None = None,
     track = int(data().comp["shark"]["hunger_track"])
     if len(g.hunger) + 1 + escape_kind(colour)[0] >= track:
         return 1.0
-    wt = ESCAPE_WEIGHTS if weights is None else weights
-    z = sum(wt.get(k, 0.0) * v for k, v in escape_features(g, colour, pairs).items())
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return chance(ESCAPE_WEIGHTS if weights is None else weights,
+                  escape_features(g, colour, pairs))
 
 
 def escape_values(g: Game, left: list[str] | None = None) -> dict[str, float]:
@@ -175,4 +174,3 @@ def choose(g: Game, seat: str, opts: list[Action], rng: random.Random) -> Action
         if u < acc:
             return a
     return opts[-1]
-

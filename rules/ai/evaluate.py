@@ -11,12 +11,11 @@ measure there (the Octopus's zone is read only inside worlds drawn for the searc
 
 from __future__ import annotations
 
-import math
-
 from ..data import data
 from ..state import Game
 from . import confront
 from . import features as F
+from .logistic import chance
 
 FEATURES = (
     "bias", "hunger", "hunger_hi", "pairs", "food", "danger", "exposed", "reds", "hostile",
@@ -47,8 +46,7 @@ def features(w: Game) -> dict[str, float]:
         if z == zo:
             now = max(now, 1.0 if F.dcol(d) == "R" else 0.5)
     dng = max(now, F.danger(w, zo, odds=q, zr=zr)) / max(1, pairs)
-    reds = w.bag["R"] + sum(1 for d in [*w.pool, *w.energy] if F.dcol(d) == "R") + sum(
-        1 for _, d, *_ in [*w.assigned, *w.limbo] if F.dcol(d) == "R")
+    reds = confront.reds(w)
     foods = {k: z for z, k in enumerate(w.zones) if k in data().foods}
     ready = 0.0
     for food, z in foods.items():
@@ -63,7 +61,7 @@ def features(w: Game) -> dict[str, float]:
         "food": float(len(w.food_track)),
         "danger": dng,
         "exposed": q[zo],
-        "reds": float(min(reds, 4)),
+        "reds": float(reds),
         "hostile": float("trash_pair" in F.kept_effects(w) and pairs > 1),
         "flipped": float(sum(w.flipped)),
         "energy": float(len(w.energy)),
@@ -79,10 +77,7 @@ def octopus_chance(w: Game, weights: dict[str, float] | None = None) -> float:
     """The estimated chance that the Octopus wins from `w` (1 or 0 once it is over)."""
     if w.phase == "over":
         return 1.0 if w.winner == "octopus" else 0.0
-    wt = WEIGHTS if weights is None else weights
-    f = features(w)
-    z = sum(wt.get(k, 0.0) * v for k, v in f.items())
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return chance(WEIGHTS if weights is None else weights, features(w))
 
 
 def confrontation_chance(w: Game) -> float:

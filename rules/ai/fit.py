@@ -18,13 +18,17 @@ import argparse
 import math
 import random
 import sys
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
 
 from ..core import SEATS
 from ..engine import apply, deciders, new_game
 from . import choose, confront, evaluate
+from .logistic import chance, sigmoid
 
 Sample = tuple[dict[str, float], float]
+T = TypeVar("T")
 
 
 def collect_game(args: tuple[int, str, str]) -> list[Sample]:
@@ -55,14 +59,20 @@ def collect(games: int, seed: int, jobs: int = 1) -> list[Sample]:
         pair = ("greedy", "greedy") if k < 8 else (("random", "greedy") if k == 8
                                                    else ("greedy", "random"))
         tasks.append((seed + i, *pair))
+    return _gather(collect_game, tasks, jobs, chunksize=4)
+
+
+def _gather(collect_one: Callable[[T], list[Sample]], tasks: Sequence[T], jobs: int,
+            chunksize: int) -> list[Sample]:
+    """Every task's samples, in task order, over `jobs` processes (one: in this one)."""
     out: list[Sample] = []
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for rows in pool.map(collect_game, tasks, chunksize=4):
+            for rows in pool.map(collect_one, tasks, chunksize=chunksize):
                 out.extend(rows)
     else:
         for t in tasks:
-            out.extend(collect_game(t))
+            out.extend(collect_one(t))
     return out
 
 
@@ -99,6 +109,8 @@ def fit(samples: list[Sample], *, l2: float = 1e-3, epochs: int = 400,
 
     Returns the weights (on the raw features), the log-loss of the fit and of the
     constant model."""
+    if not samples:
+        raise ValueError("nothing to fit: the games gave no samples (play more games)")
     names = list(names)
     xs = [[f[k] for k in names] for f, _ in samples]
     ys = [y for _, y in samples]
@@ -113,8 +125,7 @@ def fit(samples: list[Sample], *, l2: float = 1e-3, epochs: int = 400,
     for _ in range(epochs):
         grad = [0.0] * len(names)
         for z, y in zip(zs, ys, strict=True):
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in
-                                                                 zip(w, z, strict=True))))))
+            p = sigmoid(sum(a * b for a, b in zip(w, z, strict=True)))
             e = p - y
             for j, v in enumerate(z):
                 grad[j] += e * v
@@ -124,7 +135,7 @@ def fit(samples: list[Sample], *, l2: float = 1e-3, epochs: int = 400,
     raw = {k: w[j] / sd[j] for j, k in enumerate(names)}
     raw["bias"] = w[bias] - sum(w[j] * mean[j] / sd[j] for j in range(len(names)) if j != bias)
     loss = _logloss(samples, raw)
-    base = sum(ys) / n
+    base = min(1 - 1e-9, max(1e-9, sum(ys) / n))  # every label alike: log 0 otherwise
     const = -sum(y * math.log(base) + (1 - y) * math.log(1 - base) for y in ys) / n
     return raw, loss, const
 
@@ -132,9 +143,7 @@ def fit(samples: list[Sample], *, l2: float = 1e-3, epochs: int = 400,
 def _logloss(samples: list[Sample], weights: dict[str, float]) -> float:
     total = 0.0
     for f, y in samples:
-        z = sum(weights.get(k, 0.0) * v for k, v in f.items())
-        p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-        p = min(1 - 1e-9, max(1e-9, p))
+        p = min(1 - 1e-9, max(1e-9, chance(weights, f)))
         total -= y * math.log(p) + (1 - y) * math.log(1 - p)
     return total / len(samples)
 
@@ -147,36 +156,39 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--escapes", action="store_true",
                    help="fit the escape model (confront.ESCAPE_WEIGHTS) instead")
     a = p.parse_args(argv)
-    if a.escapes:
-        return _fit_escapes(a.games, a.seed, a.jobs)
-    samples = collect(a.games, a.seed, a.jobs)
-    weights, loss, const = fit(samples)
-    sys.stdout.write(f"{len(samples)} positions from {a.games} games; log-loss {loss:.4f} "
-                     f"(constant model {const:.4f})\nWEIGHTS = {{\n")
-    for k in evaluate.FEATURES:
-        sys.stdout.write(f'    "{k}": {weights[k]:.4f},\n')
-    sys.stdout.write("}\n")
-    return 0
+    try:
+        if a.escapes:
+            return _fit_escapes(a.games, a.seed, a.jobs)
+        return _fit_positions(a.games, a.seed, a.jobs)
+    except ValueError as e:
+        sys.stderr.write(f"{e}\n")
+        return 2
 
+
+def _fit_positions(games: int, seed: int, jobs: int) -> int:
+    samples = collect(games, seed, jobs)
+    weights, loss, const = fit(samples)
+    _report(f"{len(samples)} positions from {games} games", loss, const, "WEIGHTS",
+            evaluate.FEATURES, weights)
+    return 0
 
 
 def _fit_escapes(games: int, seed: int, jobs: int) -> int:
-    seeds = range(seed, seed + games)
-    samples: list[Sample] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for rows in pool.map(collect_escapes, seeds, chunksize=8):
-                samples.extend(rows)
-    else:
-        for s in seeds:
-            samples.extend(collect_escapes(s))
+    samples = _gather(collect_escapes, range(seed, seed + games), jobs, chunksize=8)
     weights, loss, const = fit(samples, names=confront.ESCAPE_FEATURES, epochs=2000)
-    sys.stdout.write(f"{len(samples)} escapes from {games} games; log-loss {loss:.4f} "
-                     f"(constant model {const:.4f})\nESCAPE_WEIGHTS = {{\n")
-    for k in confront.ESCAPE_FEATURES:
+    _report(f"{len(samples)} escapes from {games} games", loss, const, "ESCAPE_WEIGHTS",
+            confront.ESCAPE_FEATURES, weights)
+    return 0
+
+
+def _report(what: str, loss: float, const: float, table: str, names: Sequence[str],
+            weights: dict[str, float]) -> None:
+    """Print a fit's log-loss and its weights as the table to paste into the code."""
+    sys.stdout.write(f"{what}; log-loss {loss:.4f} (constant model {const:.4f})\n"
+                     f"{table} = {{\n")
+    for k in names:
         sys.stdout.write(f'    "{k}": {weights[k]:.4f},\n')
     sys.stdout.write("}\n")
-    return 0
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ from ..actions import Action
 from ..engine import apply, deciders, pending
 from ..state import Game
 from . import confront, evaluate, greedy_octopus, greedy_shark, opponent
+from .logistic import sigmoid
 from .world import SEED_BITS, options, world
 
 DEFAULT_SECONDS = 2.0
@@ -122,7 +123,7 @@ def rollout_policy(w: Game, seat: str, rng: random.Random) -> Action:
 
 
 def _squash(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, 2.0 * x))))
+    return sigmoid(2.0 * x)
 
 
 def leaf_value(w: Game, seat: str) -> float:

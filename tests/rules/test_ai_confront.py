@@ -148,3 +148,17 @@ def test_escape_fitter_labels_every_escape() -> None:
                for k in range(600)]
     weights, loss, const = fit.fit(planted, names=("bias", "hide_any"), epochs=600)
     assert weights["hide_any"] > 1.0 and loss < const
+
+
+def test_fitting_labels_all_alike_or_none_is_reported_not_a_crash(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A small run can give only Octopus wins (the constant model's log 0) or no escape at
+    all: the fit still scores, and the command says what went wrong instead of a
+    traceback."""
+    same = [({"bias": 1.0, "hide_any": float(i % 2)}, 1.0) for i in range(20)]
+    _, loss, const = fit.fit(same, names=("bias", "hide_any"), epochs=50)
+    assert 0.0 <= const < 1e-6 and loss < 0.7
+    with pytest.raises(ValueError, match="nothing to fit"):
+        fit.fit([], names=("bias",))
+    assert fit.main(["--escapes", "--games", "0"]) == 2
+    assert "nothing to fit" in capsys.readouterr().err
