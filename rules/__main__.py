@@ -29,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     lp.add_argument("--board", choices=("day", "night"), default="day")
     lp.add_argument("--seed", type=int, default=1)
     lp.add_argument("--jobs", type=int, default=1, help="worker processes")
+    lp.add_argument("--each", action="store_true",
+                    help="also print one line per game (seed, winner, reason, rounds)")
     tp = sub.add_parser("think", help="decision time of the computer players on real positions")
     tp.add_argument("--games", type=int, default=3, help="greedy games to take positions from")
     tp.add_argument("--positions", type=int, default=20, help="positions per seat")
@@ -67,8 +69,11 @@ def main(argv: list[str] | None = None) -> int:
                   f", search budget {a.seconds or 2.0:g} s" if "search" in (a.octopus, a.shark)
                   else "")
         print(f"balance: {a.games} games from seed {a.seed}{budget}")
-        print(balance(a.games, a.octopus, a.shark, board=a.board, seed=a.seed,
-                      iterations=a.iterations, seconds=a.seconds, jobs=a.jobs).report())
+        st = balance(a.games, a.octopus, a.shark, board=a.board, seed=a.seed,
+                     iterations=a.iterations, seconds=a.seconds, jobs=a.jobs)
+        print(st.report())
+        if a.each:
+            print(st.each())
     elif a.cmd == "think":
         from .ai import LEVELS
         from .ai.bench import bench_think, report

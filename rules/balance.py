@@ -125,6 +125,15 @@ class BalanceStats:
             lines.append(f"search: {its} iterations, {its / secs:.0f} iterations/s")
         return "\n".join(lines)
 
+    def each(self) -> str:
+        """One line per game, by seed: who won, how, in how many rounds. Two runs on the
+        same seeds pair up line by line, so a change can be judged on the deals where the
+        outcome moved rather than on two noisy totals."""
+        return "\n".join(
+            f"seed {r.seed}: {r.winner or 'unfinished'}"
+            f"{f' ({r.reason})' if r.reason else ''}, {r.rounds} rounds"
+            for r in self.results)
+
 
 def _one(args: tuple[int, str, str, str, int | None, float | None]) -> GameResult:
     seed, octopus, shark, board, iterations, seconds = args

@@ -379,6 +379,22 @@ def test_balance_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown level" in capsys.readouterr().err
 
 
+def test_balance_lists_each_game_for_pairing(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--each` adds one line per game, in seed order, with the winner, the win condition
+    and the rounds that game's result holds; without it there are no such lines."""
+    from rules.__main__ import main
+
+    st = balance(3, "random", "greedy", seed=8, board="night")
+    assert main(["balance", "--games", "3", "--octopus", "random", "--shark", "greedy",
+                 "--seed", "8", "--board", "night", "--each"]) == 0
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("seed ")]
+    assert lines == [f"seed {r.seed}: {r.winner} ({r.reason}), {r.rounds} rounds"
+                     for r in st.results]
+    assert [x.split(":")[0] for x in lines] == ["seed 8", "seed 9", "seed 10"]
+    assert main(["balance", "--games", "1", "--octopus", "random", "--shark", "greedy"]) == 0
+    assert not any(x.startswith("seed ") for x in capsys.readouterr().out.splitlines())
+
+
 
 def test_expansion_games_are_played_by_the_random_level_only() -> None:
     """The greedy and search players know only the base game's pieces: with Offshore
