@@ -31,6 +31,12 @@ def main(argv: list[str] | None = None) -> int:
     lp.add_argument("--jobs", type=int, default=1, help="worker processes")
     lp.add_argument("--each", action="store_true",
                     help="also print one line per game (seed, winner, reason, rounds)")
+    lp.add_argument("--baseline", default=None, metavar="SEAT=LEVEL",
+                    help="replay the same seeds with SEAT at LEVEL and pair the outcomes "
+                         "deal by deal (e.g. octopus=greedy)")
+    lp.add_argument("--reference", default=None, metavar="WINS/GAMES",
+                    help="with --baseline: SEAT's wins at LEVEL against the same opponent "
+                         "over a large sample, to estimate the rate on average deals")
     tp = sub.add_parser("think", help="decision time of the computer players on real positions")
     tp.add_argument("--games", type=int, default=3, help="greedy games to take positions from")
     tp.add_argument("--positions", type=int, default=20, help="positions per seat")
@@ -60,11 +66,12 @@ def main(argv: list[str] | None = None) -> int:
         print(bench_steps(a.games, a.seed, expansions=ex))
     elif a.cmd == "balance":
         from .ai import LEVELS
-        from .balance import balance
+        from .balance import balance, paired_report
 
         for lv in (a.octopus, a.shark):
             if lv not in LEVELS:
                 p.error(f"unknown level {lv!r}: choose from {', '.join(LEVELS)}")
+        pair = _baseline(p, a.baseline, a.reference)
         budget = (f", search budget {a.iterations} iterations" if a.iterations else
                   f", search budget {a.seconds or 2.0:g} s" if "search" in (a.octopus, a.shark)
                   else "")
@@ -74,6 +81,17 @@ def main(argv: list[str] | None = None) -> int:
         print(st.report())
         if a.each:
             print(st.each())
+        if pair is not None:
+            seat, level, reference = pair
+            levels = {"octopus": a.octopus, "shark": a.shark, seat: level}
+            base = balance(a.games, levels["octopus"], levels["shark"], board=a.board,
+                           seed=a.seed, iterations=a.iterations, seconds=a.seconds,
+                           jobs=a.jobs)
+            print(f"baseline: {seat}={level} on the same seeds")
+            print(base.report())
+            if a.each:
+                print(base.each())
+            print(paired_report(st, base, seat, reference))
     elif a.cmd == "think":
         from .ai import LEVELS
         from .ai.bench import bench_think, report
@@ -90,6 +108,29 @@ def main(argv: list[str] | None = None) -> int:
 
         play(a.seed, a.board)
     return 0
+
+
+def _baseline(p: argparse.ArgumentParser, baseline: str | None, reference: str | None
+              ) -> tuple[str, str, tuple[int, int] | None] | None:
+    """Check `--baseline SEAT=LEVEL` and `--reference WINS/GAMES` before any game is
+    played, so a typo costs an error message, not an hour of search games."""
+    from .ai import LEVELS
+    from .core import SEATS
+    from .pairing import parse_reference
+
+    if baseline is None:
+        if reference is not None:
+            p.error("--reference needs --baseline")
+        return None
+    seat, sep, level = baseline.partition("=")
+    if not sep or seat not in SEATS or level not in LEVELS:
+        p.error(f"--baseline is SEAT=LEVEL with SEAT one of {', '.join(SEATS)} and LEVEL one "
+                f"of {', '.join(LEVELS)}, not {baseline!r}")
+    try:
+        ref = parse_reference(reference) if reference is not None else None
+    except ValueError as e:
+        p.error(str(e))
+    return seat, level, ref
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from .ai import LEVELS, choose
 from .ai.search import SearchStats
 from .core import SEATS
 from .engine import apply, deciders, new_game
+from .pairing import Paired, report
 
 
 @dataclass
@@ -159,3 +160,15 @@ def balance(games: int, octopus: str, shark: str, *, board: str = "day", seed: i
     st.results = sorted(results, key=lambda r: r.seed)
     st.seconds = time.perf_counter() - t0
     return st
+
+
+def paired_report(player: BalanceStats, baseline: BalanceStats, seat: str,
+                  reference: tuple[int, int] | None = None) -> str:
+    """`seat`'s outcomes in two runs on the same seeds, paired deal by deal (`pairing`)."""
+    if [r.seed for r in player.results] != [r.seed for r in baseline.results]:
+        raise ValueError("pairing needs two runs on the same seeds")
+    levels = {"octopus": (player.octopus, baseline.octopus),
+              "shark": (player.shark, baseline.shark)}[seat]
+    table = Paired.of([r.winner == seat for r in player.results],
+                      [r.winner == seat for r in baseline.results])
+    return report(table, *levels, seat, reference)
