@@ -6,6 +6,7 @@ the engine's `advance` moves on by itself where the rules leave no choice.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -575,8 +576,16 @@ def h_store(g: Game, seat: str, root: Action, ch: Chooser) -> None:
 
 
 def buy_sets(g: Game) -> list[Action]:
-    pips = sum(dval(d) for d in g.energy)
-    shown = [c for c in g.display if c is not None]
+    """S-7: every set of displayed cards the stored Energy pays for, one per set of designs."""
+    return list(_buy_sets(sum(dval(d) for d in g.energy),
+                          tuple(c for c in g.display if c is not None)))
+
+
+@lru_cache(maxsize=4096)
+def _buy_sets(pips: int, shown: tuple[str, ...]) -> tuple[Action, ...]:
+    """`buy_sets` for a display and a number of pips, memoised: the search Shark asks it a
+    few times every play-out step (legal steps, Energy, the purchase itself) of positions
+    that share a handful of displays, and it only reads the fixed card data."""
     seen: set[tuple[str, ...]] = set()
     out = []
     for n in range(1, len(shown) + 1):
@@ -587,7 +596,7 @@ def buy_sets(g: Game) -> list[Action]:
             if key not in seen:
                 seen.add(key)
                 out.append(act("buy", *s))
-    return out
+    return tuple(out)
 
 
 def buy_roots(g: Game) -> list[tuple[Action, bool]]:

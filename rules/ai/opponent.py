@@ -26,10 +26,11 @@ from __future__ import annotations
 import math
 import random
 
+from ..resample import resample
 from ..state import Game
 from . import features as F
 from . import greedy_octopus
-from .world import SEED_BITS, world
+from .world import SEED_BITS, canonical, world
 
 # Softmax temperature on the greedy Octopus's evaluation (its spread across a turn's
 # candidate zones averages 0.26). The log-likelihood of the true zone peaks between 8 and
@@ -82,19 +83,32 @@ def pick_zone(prior: dict[int, float], rng: random.Random) -> int:
     return next(reversed(prior))
 
 
-def pinned_world(game: Game, zone: int, seed: int) -> Game:
+def pinned_world(game: Game, zone: int, seed: int,
+                 bases: dict[int, Game] | None = None) -> Game:
     """A world from the Shark's information set with the Octopus in `zone` (which the
     Shark's knowledge must allow): the rest is drawn uniformly given that, as `world` would.
-    The world keeps the Shark's own knowledge, not the narrowed one used to draw it."""
-    narrowed = game.clone()
-    narrowed.know_shark = [("octopus",) if z == zone else tuple(k for k in t if k != "octopus")
-                           for z, t in enumerate(game.know_shark)]
-    w = world(narrowed, "shark", seed)
+    The world keeps the Shark's own knowledge, not the narrowed one used to draw it.
+
+    `bases` keeps the narrowed, canonical copy of `game` for each zone across the worlds
+    of one decision: it depends on the game and the zone alone, and making it afresh took
+    two of the three copies behind every world."""
+    base = None if bases is None else bases.get(zone)
+    if base is None:
+        narrowed = game.clone()
+        narrowed.know_shark = [("octopus",) if z == zone
+                               else tuple(k for k in t if k != "octopus")
+                               for z, t in enumerate(game.know_shark)]
+        base = canonical(narrowed, "shark")
+        if bases is not None:
+            bases[zone] = base
+    w = resample(base, "shark", seed)
     w.know_shark = list(game.know_shark)
     w._cache = {}
     return w
 
 
-def draw(game: Game, prior: dict[int, float], rng: random.Random) -> Game:
-    """One world for the Shark's search, its Octopus zone drawn from `prior`."""
-    return pinned_world(game, pick_zone(prior, rng), rng.getrandbits(SEED_BITS))
+def draw(game: Game, prior: dict[int, float], rng: random.Random,
+         bases: dict[int, Game] | None = None) -> Game:
+    """One world for the Shark's search, its Octopus zone drawn from `prior` (`bases`: see
+    `pinned_world`)."""
+    return pinned_world(game, pick_zone(prior, rng), rng.getrandbits(SEED_BITS), bases)

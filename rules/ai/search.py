@@ -288,13 +288,14 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
     deadline = None if seconds is None else t0 + seconds
     root = Node()
     prior = opponent.octopus_prior(game, rng) if seat in MODELLED else None
+    bases: dict[int, Game] = {}
     n = 0
     while True:
         if iterations is not None and n >= iterations:
             break
         if deadline is not None and n > 0 and time.perf_counter() >= deadline:
             break
-        w = (opponent.draw(game, prior, rng) if prior is not None
+        w = (opponent.draw(game, prior, rng, bases) if prior is not None
              else world(game, seat, rng.getrandbits(SEED_BITS)))
         _iterate(root, w, seat, rng)
         n += 1

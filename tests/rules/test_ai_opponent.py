@@ -85,6 +85,24 @@ def test_a_pinned_world_is_one_the_shark_cannot_tell_from_the_real_game() -> Non
         assert sorted(w.zones) == sorted(g.zones)
 
 
+def test_worlds_drawn_through_the_kept_bases_are_the_worlds_drawn_afresh() -> None:
+    """The search keeps each zone's narrowed copy for the whole decision (`bases`): every
+    world it then draws must be exactly the one `draw` makes without it, so keeping them
+    is only a speed-up (no-peeking and the replays of fixed-budget games rest on it)."""
+    g = _shark_by_a1()
+    prior = opponent.octopus_prior(g, random.Random(0))
+    assert prior is not None
+    bases: dict[int, Game] = {}
+    kept, fresh = random.Random(9), random.Random(9)
+    for _ in range(40):
+        a = opponent.draw(g, prior, kept, bases)
+        b = opponent.draw(g, prior, fresh)
+        assert a.to_dict() == b.to_dict()
+        a.zones.reverse()  # a world is the play-out's to change: the bases must not see it
+        a.hunger.append("1R")
+    assert set(bases) <= set(prior) and len(bases) > 1
+
+
 def test_draws_follow_the_prior() -> None:
     g = _shark_by_a1()
     prior = opponent.octopus_prior(g, random.Random(0))
