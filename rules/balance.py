@@ -34,6 +34,8 @@ class GameResult:
     think: dict[str, list[float]]
     iterations: int = 0
     search_seconds: float = 0.0
+    searched: int = 0  # decisions where a search built a tree
+    overrides: int = 0  # ... and played another step than the greedy one (`SearchStats`)
 
 
 def play_game(seed: int, octopus: str, shark: str, *, board: str = "day",
@@ -63,7 +65,7 @@ def play_game(seed: int, octopus: str, shark: str, *, board: str = "day",
                 break
     return GameResult(seed, g.winner, g.win_reason, g.round,
                       {s: len(think[s]) for s in SEATS}, think, stats.iterations,
-                      stats.seconds)
+                      stats.seconds, stats.decisions, stats.overrides)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -123,7 +125,11 @@ class BalanceStats:
         its = sum(r.iterations for r in self.results)
         secs = sum(r.search_seconds for r in self.results)
         if its and secs > 0:
-            lines.append(f"search: {its} iterations, {its / secs:.0f} iterations/s")
+            searched = sum(r.searched for r in self.results)
+            overrides = sum(r.overrides for r in self.results)
+            lines.append(f"search: {its} iterations, {its / secs:.0f} iterations/s; "
+                         f"another step than greedy's on {overrides} of {searched} "
+                         f"searched decisions")
         return "\n".join(lines)
 
     def each(self) -> str:

@@ -81,11 +81,16 @@ SHUFFLE_SELF = True
 
 @dataclass
 class SearchStats:
-    """Totals across searches (for the balance report)."""
+    """Totals across searches (for the balance report and the thinking benchmark).
+
+    `overrides` counts the decisions where the tree played another step than its first
+    child, the greedy step: a search that almost never overrides greedy can gain little
+    over it however many iterations it gets (docs/balance.md, session 25)."""
 
     iterations: int = 0
     seconds: float = 0.0
     decisions: int = 0
+    overrides: int = 0
 
 
 class Node:
@@ -299,20 +304,19 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
              else world(game, seat, rng.getrandbits(SEED_BITS)))
         _iterate(root, w, seat, rng)
         n += 1
-    if stats is not None:
-        stats.iterations += n
-        stats.seconds += time.perf_counter() - t0
-        stats.decisions += 1
     legal = {a.text: a for a in opts}
     ranked = sorted(((c.visits, c.total / max(1, c.visits), t) for t, c in root.children.items()
                      if t in legal), reverse=True)
-    if not ranked:
-        return rng.choice(opts)
-    best = ranked[0][2]
+    best = ranked[0][2] if ranked else rng.choice(opts).text
     margin = ANCHOR.get(seat)
     anchor = root.order[0] if root.order else None
     if margin is not None and anchor in legal and best != anchor:
         a, b = root.children[anchor], root.children[best]
         if b.total / b.visits < a.total / max(1, a.visits) + margin:
             best = anchor
+    if stats is not None:
+        stats.iterations += n
+        stats.seconds += time.perf_counter() - t0
+        stats.decisions += 1
+        stats.overrides += best != anchor
     return legal[best]

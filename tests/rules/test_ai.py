@@ -373,7 +373,7 @@ def test_balance_command_line(capsys: pytest.CaptureFixture[str]) -> None:
                  "--iterations", "2"]) == 0
     out = capsys.readouterr().out
     assert "search budget 2 iterations" in out
-    assert "iterations/s" in out and "p95" in out
+    assert "iterations/s" in out and "p95" in out and "another step than greedy's on" in out
     with pytest.raises(SystemExit):
         main(["balance", "--octopus", "genius"])
     assert "unknown level" in capsys.readouterr().err

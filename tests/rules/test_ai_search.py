@@ -80,3 +80,25 @@ def test_o6_a_found_octopus_pays_without_revealing_itself_and_shuffles_itself_aw
         zo = g.zones.index("octopus")
         escaped += g.hidden[zo] and len(g.know_shark[zo]) > 1
     assert (escaped == 3) is shuffle_self, escaped
+
+
+def test_overrides_count_the_decisions_where_the_tree_left_the_greedy_step(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`SearchStats.overrides` (printed by `balance` and `think`) says how often the tree
+    played another step than its greedy first child. The anchor acts only once the search
+    is over (the tree and the rng draws are the same whatever its margin), so a margin no
+    step can clear returns the greedy step every time, and under margin 0 the count is the
+    number of decisions whose step differs from that one."""
+    from rules.ai.bench import positions
+
+    where = positions(2, 1, "day", 8)["shark"]
+    monkeypatch.setitem(search.ANCHOR, "shark", 10.0)
+    never = search.SearchStats()
+    greedy = [search.search(g, "shark", random.Random(k), iterations=150, stats=never)
+              for k, g in enumerate(where)]
+    assert never.decisions == len(where) == 8 and never.overrides == 0
+    monkeypatch.setitem(search.ANCHOR, "shark", 0.0)
+    free = search.SearchStats()
+    steps = [search.search(g, "shark", random.Random(k), iterations=150, stats=free)
+             for k, g in enumerate(where)]
+    assert free.overrides == sum(a != b for a, b in zip(steps, greedy, strict=True)) > 0
