@@ -92,16 +92,14 @@ def pinned_world(game: Game, zone: int, seed: int,
     `bases` keeps the narrowed, canonical copy of `game` for each zone across the worlds
     of one decision: it depends on the game and the zone alone, and making it afresh took
     two of the three copies behind every world."""
-    base = None if bases is None else bases.get(zone)
-    if base is None:
+    bases = {} if bases is None else bases
+    if zone not in bases:
         narrowed = game.clone()
         narrowed.know_shark = [("octopus",) if z == zone
                                else tuple(k for k in t if k != "octopus")
                                for z, t in enumerate(game.know_shark)]
-        base = canonical(narrowed, "shark")
-        if bases is not None:
-            bases[zone] = base
-    w = resample(base, "shark", seed)
+        bases[zone] = canonical(narrowed, "shark")
+    w = resample(bases[zone], "shark", seed)
     w.know_shark = list(game.know_shark)
     w._cache = {}
     return w
