@@ -1,4 +1,4 @@
-"""`python -m rules selfplay|bench|play|balance|think`: the engine's own command line."""
+"""`python -m rules selfplay|bench|play|balance|think|judge`: the engine's own command line."""
 
 from __future__ import annotations
 
@@ -43,6 +43,17 @@ def main(argv: list[str] | None = None) -> int:
     tp.add_argument("--board", choices=("day", "night"), default="day")
     tp.add_argument("--seed", type=int, default=1)
     tp.add_argument("--levels", default="greedy,search", help="comma-separated levels to time")
+    jp = sub.add_parser("judge", help="the search's departures from greedy, weighed by "
+                                      "play-outs from the true state (an instrument)")
+    jp.add_argument("--games", type=int, default=20, help="greedy games to judge positions in")
+    jp.add_argument("--seat", choices=("octopus", "shark"), default="shark")
+    jp.add_argument("--board", choices=("day", "night"), default="night")
+    jp.add_argument("--seed", type=int, default=1)
+    jp.add_argument("--iterations", type=int, default=3000,
+                    help="the search's budget per decision (3,000: about 2 s of the Shark's)")
+    jp.add_argument("--playouts", type=int, default=24,
+                    help="play-outs to the end of the game per step judged")
+    jp.add_argument("--jobs", type=int, default=1, help="worker processes")
     for q in (lp, tp):
         q.add_argument("--iterations", type=int, default=None,
                        help="search budget per decision, in iterations (reproducible)")
@@ -103,6 +114,15 @@ def main(argv: list[str] | None = None) -> int:
         timings = bench_think(a.games, a.seed, a.board, a.positions, levels=levels,
                               iterations=a.iterations, seconds=a.seconds)
         print(report(timings, a.games, a.seed, a.board, a.iterations, a.seconds))
+    elif a.cmd == "judge":
+        from .ai.judge import judge
+
+        if min(a.games, a.iterations, a.playouts, a.jobs) < 1:
+            p.error("--games, --iterations, --playouts and --jobs must be at least 1")
+        print(f"judge: the {a.seat}'s search at {a.iterations} iterations on {a.games} greedy "
+              f"games from seed {a.seed}, {a.board} board, {a.playouts} play-outs a step")
+        print(judge(a.games, seed=a.seed, board=a.board, seat=a.seat, iterations=a.iterations,
+                    playouts=a.playouts, jobs=a.jobs).text())
     else:
         from .play import play
 

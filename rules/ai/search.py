@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..actions import Action
@@ -290,7 +290,26 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
     if iterations is None and seconds is None:
         seconds = DEFAULT_SECONDS
     t0 = time.perf_counter()
-    deadline = None if seconds is None else t0 + seconds
+    root, n = grow(game, seat, rng, iterations=iterations, seconds=seconds)
+    legal = {a.text: a for a in opts}
+    best = pick(root, legal, seat)
+    if best is None:
+        best = rng.choice(opts).text
+    anchor = root.order[0] if root.order else None
+    if stats is not None:
+        stats.iterations += n
+        stats.seconds += time.perf_counter() - t0
+        stats.decisions += 1
+        stats.overrides += best != anchor
+    return legal[best]
+
+
+def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = None,
+         seconds: float | None = None) -> tuple[Node, int]:
+    """The search tree for `seat`'s step and how many iterations built it: one budget or
+    both, whichever runs out first. Apart from `search`, `rules.judge` reads the root's
+    children to weigh what the search chose against the greedy step."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
     root = Node()
     prior = opponent.octopus_prior(game, rng) if seat in MODELLED else None
     bases: dict[int, Game] = {}
@@ -304,19 +323,24 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
              else world(game, seat, rng.getrandbits(SEED_BITS)))
         _iterate(root, w, seat, rng)
         n += 1
-    legal = {a.text: a for a in opts}
+    return root, n
+
+
+def most_visited(root: Node, legal: Iterable[str]) -> str | None:
+    """The legal root child visited most (the higher mean breaks a tie)."""
     ranked = sorted(((c.visits, c.total / max(1, c.visits), t) for t, c in root.children.items()
                      if t in legal), reverse=True)
-    best = ranked[0][2] if ranked else rng.choice(opts).text
+    return ranked[0][2] if ranked else None
+
+
+def pick(root: Node, legal: Iterable[str], seat: str) -> str | None:
+    """The step the search plays: the most visited root child, unless the seat is anchored
+    (`ANCHOR`) and that child's mean doesn't beat the greedy step's by the margin."""
+    best = most_visited(root, legal)
     margin = ANCHOR.get(seat)
     anchor = root.order[0] if root.order else None
-    if margin is not None and anchor in legal and best != anchor:
+    if margin is not None and best is not None and anchor in legal and best != anchor:
         a, b = root.children[anchor], root.children[best]
         if b.total / b.visits < a.total / max(1, a.visits) + margin:
             best = anchor
-    if stats is not None:
-        stats.iterations += n
-        stats.seconds += time.perf_counter() - t0
-        stats.decisions += 1
-        stats.overrides += best != anchor
-    return legal[best]
+    return best
