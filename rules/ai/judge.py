@@ -183,6 +183,26 @@ class JudgeReport:
             out.append((m, len(chosen), sum(j.delta or 0.0 for j in chosen)))
         return out
 
+    def calibration(self) -> tuple[int, float, float, float] | None:
+        """Does the tree know which step is better? Over the positions played out: their
+        number, the correlation between the tree's gap (`Judged.gap`) and the judge's
+        verdict, and the least-squares slope and intercept of verdict on gap. A slope
+        near 1 and an intercept near 0 mean the tree's differences are the true ones; a
+        correlation near 0, that its departures are noise."""
+        pairs = [(j.gap, j.delta) for j in self.positions() if j.delta is not None]
+        n = len(pairs)
+        if n < 3:
+            return None
+        mg = sum(g for g, _ in pairs) / n
+        md = sum(d for _, d in pairs) / n
+        sgg = sum((g - mg) ** 2 for g, _ in pairs)
+        sdd = sum((d - md) ** 2 for _, d in pairs)
+        sgd = sum((g - mg) * (d - md) for g, d in pairs)
+        if sgg == 0 or sdd == 0:
+            return None
+        slope = sgd / sgg
+        return n, sgd / math.sqrt(sgg * sdd), slope, md - slope * mg
+
     def text(self) -> str:
         pos = self.positions()
         lines = [f"{len(self.games)} games, {len(pos)} searched positions, "
@@ -211,6 +231,17 @@ class JudgeReport:
                 lines.append(line(f"  played {k}", js))
         if rare:
             lines.append(line("  played anything rarer", rare))
+        cal = self.calibration()
+        if cal is not None:
+            n, r, slope, icpt = cal
+            lines.append(f"the tree's gap against the verdict, {n} positions: correlation "
+                         f"{r:+.3f}, verdict = {slope:+.2f} x gap {icpt:+.3f}")
+        ov = self.overrides()
+        if ov and self.games:
+            gain = sum(j.delta or 0.0 for j in ov)
+            lines.append(f"a game: {len(pos) / len(self.games):.1f} searched positions, "
+                         f"{len(ov) / len(self.games):.1f} overrides, judged worth "
+                         f"{gain / len(self.games):+.3f} games won")
         for m, n, gain in self.margin_gains():
             lines.append(f"anchor margin {m:+.2f}: {n} overrides, judged gain {gain:+.2f} games "
                          f"({gain / max(1, len(pos)):+.4f} a searched position)")

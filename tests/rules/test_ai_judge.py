@@ -76,7 +76,14 @@ def test_the_report_adds_up_the_verdicts() -> None:
     assert gains[0.03] == (2, 0.25)
     assert gains[0.05] == (1, 0.5)
     assert gains[0.2] == (0, 0.0)
+    n, r, slope, icpt = report.calibration() or (0, 0.0, 0.0, 0.0)
+    # gaps 0.10, 0.04, 0.02 against verdicts 0.5, -0.25, 0.25: Sgd 0.01833, Sgg 0.003467,
+    # Sdd 0.2917
+    assert n == 3 and slope == pytest.approx(275 / 52)
+    assert icpt == pytest.approx(1 / 6 - 275 / 52 * 0.16 / 3)
+    assert r == pytest.approx(0.5765, abs=1e-4)
     text = report.text()
+    assert "a game: 4.0 searched positions, 2.0 overrides, judged worth +0.250 games won" in text
     assert "4 searched positions, 2 overrides, 1 kept by the anchor" in text
     assert "played instead of greedy: 2 positions, judged gain +0.125" in text
     assert "kept greedy over the most visited: 1 positions, judged gain +0.250" in text
