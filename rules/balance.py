@@ -38,13 +38,20 @@ class GameResult:
     overrides: int = 0  # ... and played another step than the greedy one (`SearchStats`)
 
 
+def seat_rngs(seed: int) -> dict[str, random.Random]:
+    """Each seat's policy rng for the game seeded `seed`: its own stream, so a seat's
+    choices don't shift when the other seat's policy draws more or less (and so
+    `rules.ai.judge` replays exactly the games `play_game` plays)."""
+    return {s: random.Random(seed * 1_000_003 + i) for i, s in enumerate(SEATS)}
+
+
 def play_game(seed: int, octopus: str, shark: str, *, board: str = "day",
               iterations: int | None = None, seconds: float | None = None,
               max_steps: int = 20_000) -> GameResult:
     """One complete game between two policy levels."""
     levels = {"octopus": octopus, "shark": shark}
     g = new_game(seed, board=board)
-    rngs = {s: random.Random(seed * 1_000_003 + i) for i, s in enumerate(SEATS)}
+    rngs = seat_rngs(seed)
     think: dict[str, list[float]] = {s: [] for s in SEATS}
     stats = SearchStats()
     steps = 0

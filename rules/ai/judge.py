@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..actions import Action
+from ..balance import seat_rngs
 from ..core import SEATS
 from ..engine import apply, deciders, new_game
 from ..resample import resample
@@ -114,7 +115,7 @@ def judge_game(seed: int, *, board: str = "night", seat: str = "shark",
     searched positions (see the module docstring). The main line is exactly
     `balance.play_game(seed, "greedy", "greedy")`: judging never changes it."""
     g = new_game(seed, board=board)
-    rngs = {s: random.Random(seed * 1_000_003 + i) for i, s in enumerate(SEATS)}
+    rngs = seat_rngs(seed)
     judge_rng = random.Random(seed ^ 0xABCDEF)
     judged: list[Judged] = []
     steps = 0
@@ -139,8 +140,7 @@ def judge_position(g: Game, seat: str, rng: random.Random, iterations: int,
     most = searching.most_visited(root, legal)
     played = searching.pick(root, legal, seat)
     assert most is not None and played is not None  # a grown tree has a legal child
-    children = [(t, c.visits, c.total / max(1, c.visits)) for t, c in root.children.items()
-                if t in legal]
+    children = [(t, c.visits, c.mean) for t, c in root.children.items() if t in legal]
     j = Judged(g.seed, g.round, root.order[0], played, most, children)
     if most != j.anchor:
         seeds = [rng.getrandbits(SEED_BITS) for _ in range(playouts)]
@@ -237,7 +237,7 @@ class JudgeReport:
             lines.append(f"the tree's gap against the verdict, {n} positions: correlation "
                          f"{r:+.3f}, verdict = {slope:+.2f} x gap {icpt:+.3f}")
         ov = self.overrides()
-        if ov and self.games:
+        if ov:
             gain = sum(j.delta or 0.0 for j in ov)
             lines.append(f"a game: {len(pos) / len(self.games):.1f} searched positions, "
                          f"{len(ov) / len(self.games):.1f} overrides, judged worth "

@@ -104,6 +104,11 @@ class Node:
         self.order: list[str] = []  # children in the order they were added
         self.ranked: list[str] | None = None  # its steps, best first (see `RANKED`)
 
+    @property
+    def mean(self) -> float:
+        """The average value of the iterations through this node (0 before any)."""
+        return self.total / max(1, self.visits)
+
     def ucb(self, explore: float) -> float:
         if self.visits == 0:
             return math.inf
@@ -328,8 +333,8 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
 
 def most_visited(root: Node, legal: Iterable[str]) -> str | None:
     """The legal root child visited most (the higher mean breaks a tie)."""
-    ranked = sorted(((c.visits, c.total / max(1, c.visits), t) for t, c in root.children.items()
-                     if t in legal), reverse=True)
+    ranked = sorted(((c.visits, c.mean, t) for t, c in root.children.items() if t in legal),
+                    reverse=True)
     return ranked[0][2] if ranked else None
 
 
@@ -341,6 +346,6 @@ def pick(root: Node, legal: Iterable[str], seat: str) -> str | None:
     anchor = root.order[0] if root.order else None
     if margin is not None and best is not None and anchor in legal and best != anchor:
         a, b = root.children[anchor], root.children[best]
-        if b.total / b.visits < a.total / max(1, a.visits) + margin:
+        if b.mean < a.mean + margin:
             best = anchor
     return best
