@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -189,19 +190,17 @@ class JudgeReport:
         verdict, and the least-squares slope and intercept of verdict on gap. A slope
         near 1 and an intercept near 0 mean the tree's differences are the true ones; a
         correlation near 0, that its departures are noise."""
-        pairs = [(j.gap, j.delta) for j in self.positions() if j.delta is not None]
-        n = len(pairs)
-        if n < 3:
+        judged = [j for j in self.positions() if j.delta is not None]
+        gaps = [j.gap for j in judged]
+        verdicts = [j.delta or 0.0 for j in judged]
+        if len(judged) < 3:
             return None
-        mg = sum(g for g, _ in pairs) / n
-        md = sum(d for _, d in pairs) / n
-        sgg = sum((g - mg) ** 2 for g, _ in pairs)
-        sdd = sum((d - md) ** 2 for _, d in pairs)
-        sgd = sum((g - mg) * (d - md) for g, d in pairs)
-        if sgg == 0 or sdd == 0:
+        try:
+            fit = statistics.linear_regression(gaps, verdicts)
+            r = statistics.correlation(gaps, verdicts)
+        except statistics.StatisticsError:  # every gap, or every verdict, the same
             return None
-        slope = sgd / sgg
-        return n, sgd / math.sqrt(sgg * sdd), slope, md - slope * mg
+        return len(judged), r, fit.slope, fit.intercept
 
     def text(self) -> str:
         pos = self.positions()
