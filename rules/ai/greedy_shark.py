@@ -24,7 +24,7 @@ from ..actions import Action
 from ..data import ZONE_INDEX, ZONES, board, data
 from ..engine import pending
 from ..state import Game
-from . import confront, memo
+from . import confront, memo, opponent
 from . import features as F
 from .world import options
 
@@ -97,6 +97,9 @@ def win_chance(g: Game) -> float:
 
 
 Assigned = tuple[str, int, str | None]  # a die, the zone it goes on, the boost card used
+# Zone → how much likelier a hiding Octopus makes it (`opponent.octopus_lean`), or None
+# for the Shark's plain odds.
+Lean = dict[int, float] | None
 
 
 @dataclass
@@ -136,7 +139,10 @@ class Ctx:
         default_factory=dict)
 
     @classmethod
-    def of(cls, g: Game) -> Ctx:
+    def of(cls, g: Game, lean: Lean = None) -> Ctx:
+        """The context for a decision in `g`; with `lean` (the search's opponent model,
+        `opponent.octopus_lean`) the Octopus's zone odds are weighed towards where a
+        hiding Octopus would be."""
         bel = F.shark_belief(g)
         boosts: dict[str, list[tuple[str, int]]] = {"R": [], "Y": []}
         seen: set[str] = set()
@@ -147,7 +153,7 @@ class Ctx:
                 boosts[card.params["colour"]].append((c, int(card.params.get("amount", 0))))
         c = cls(
             g=g,
-            q=F.oct_odds(bel),
+            q=opponent.leant(F.oct_odds(bel), lean),
             trap_h=F.armed_trap_odds(g, bel, F.hunger_traps()),
             pwin=win_chance(g),
             strike_cost=hunger_cost(g, 0, reds_in_play(g) - 1),
@@ -465,8 +471,12 @@ def place_value(c: Ctx, s: int) -> float:
 
 
 # -- the policy ----------
-def choose(w: Game, rng: random.Random) -> Action:
-    """One step for the Shark in world `w` (the Shark's information set)."""
+def choose(w: Game, rng: random.Random, lean: Lean = None) -> Action:
+    """One step for the Shark in world `w` (the Shark's information set).
+
+    The greedy level plays with the Shark's plain odds on the Octopus's zone. The search
+    passes `lean`, its opponent model, so that the tree's first step and its play-outs
+    look where a hiding Octopus would be (docs/balance.md, session 30)."""
     opts = options(w, "shark")
     if len(opts) == 1:
         return opts[0]
@@ -486,7 +496,7 @@ def choose(w: Game, rng: random.Random) -> Action:
     handler = STEP_HANDLERS.get(step)
     if handler is None:
         return rng.choice(opts)
-    return handler(w, opts, rng)
+    return handler(w, opts, rng, lean)
 
 
 def _feed(opts: list[Action]) -> Action:
@@ -499,7 +509,8 @@ def _jitter(rng: random.Random) -> float:
     return rng.random() * 1e-7
 
 
-def _return(w: Game, opts: list[Action], rng: random.Random) -> Action:
+def _return(w: Game, opts: list[Action], rng: random.Random,
+            lean: Lean = None) -> Action:
     """S-1: give back the Current die farthest from the Shark (least useful to swim over)."""
     assert w.shark_at is not None
     sx, sy = F.space_mid(w.board_side, w.shark_at)
@@ -513,8 +524,9 @@ def _return(w: Game, opts: list[Action], rng: random.Random) -> Action:
     return max(opts, key=far)
 
 
-def _roll_place_move(w: Game, opts: list[Action], rng: random.Random) -> Action:
-    c = Ctx.of(w)
+def _roll_place_move(w: Game, opts: list[Action], rng: random.Random,
+                     lean: Lean = None) -> Action:
+    c = Ctx.of(w, lean)
     partial = w.partial["shark"]
     by_text = {a.text: a for a in opts}
     if partial:
@@ -644,8 +656,9 @@ def _best(opts: list[Action], val: Callable[[Action], float], rng: random.Random
     return max(opts, key=lambda a: val(a) + _jitter(rng))
 
 
-def _assign(w: Game, opts: list[Action], rng: random.Random) -> Action:
-    c = Ctx.of(w)
+def _assign(w: Game, opts: list[Action], rng: random.Random,
+            lean: Lean = None) -> Action:
+    c = Ctx.of(w, lean)
     chosen = [Action(t.split()[0], tuple(t.split()[1:])) for t in w.partial["shark"]]
     pool = list(w.pool)
     fixed: set[int] = set()
@@ -672,7 +685,8 @@ def _assign(w: Game, opts: list[Action], rng: random.Random) -> Action:
     return by_text.get("go") or rng.choice(opts)
 
 
-def _resolve(w: Game, opts: list[Action], rng: random.Random) -> Action:
+def _resolve(w: Game, opts: list[Action], rng: random.Random,
+             lean: Lean = None) -> Action:
     for a in opts:
         if a.verb == "relentless":
             z = ZONE_INDEX[a.args[1]]
@@ -686,7 +700,8 @@ def _resolve(w: Game, opts: list[Action], rng: random.Random) -> Action:
     return done[0] if done else rng.choice(opts)
 
 
-def _store(w: Game, opts: list[Action], rng: random.Random) -> Action:
+def _store(w: Game, opts: list[Action], rng: random.Random,
+           lean: Lean = None) -> Action:
     """Keep the most pips of Current and Search dice; Strike dice go back to the bag."""
     def val(a: Action) -> float:
         return sum(F.dval(d) for d in a.args if F.dcol(d) != "R") - 0.1 * sum(
@@ -763,7 +778,8 @@ def refill_red_chance(g: Game, n: int) -> float:
     return 1.0 - comb(len(deck) - red, n) / comb(len(deck), n)
 
 
-def _buy(w: Game, opts: list[Action], rng: random.Random) -> Action:
+def _buy(w: Game, opts: list[Action], rng: random.Random,
+         lean: Lean = None) -> Action:
     if w.partial["shark"]:
         feeds = [a for a in opts if a.verb == "feed"]
         return _feed(feeds) if feeds else rng.choice(opts)
@@ -779,7 +795,8 @@ def _buy(w: Game, opts: list[Action], rng: random.Random) -> Action:
     return best
 
 
-def buy_strikeless(w: Game, opts: list[Action], rng: random.Random) -> Action:
+def buy_strikeless(w: Game, opts: list[Action], rng: random.Random,
+                   lean: Lean = None) -> Action:
     """The search Shark's purchase with no Strike die: it buys towards one, whatever the
     Hunger die costs, unless that die loses the game (G-2, G-4).
 
@@ -792,7 +809,7 @@ def buy_strikeless(w: Game, opts: list[Action], rng: random.Random) -> Action:
     games, and greedy games end anyway because the greedy Octopus eats."""
     buys = [a for a in opts if a.verb == "buy"]
     if w.partial["shark"] or not buys:
-        return choose(w, rng)
+        return choose(w, rng, lean)
     freed = reds_freed(w)
 
     def gains(a: Action) -> bool:
@@ -813,7 +830,7 @@ def buy_strikeless(w: Game, opts: list[Action], rng: random.Random) -> Action:
     return max(safe or buys, key=val)
 
 
-STEP_HANDLERS: dict[str, Callable[[Game, list[Action], random.Random], Action]] = {
+STEP_HANDLERS: dict[str, Callable[[Game, list[Action], random.Random, Lean], Action]] = {
     "return": _return,
     "roll": _roll_place_move,
     "place": _roll_place_move,

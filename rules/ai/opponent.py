@@ -43,6 +43,21 @@ SAMPLES = 4  # worlds the evaluation of each zone is averaged over
 def octopus_prior(game: Game, rng: random.Random) -> dict[int, float] | None:
     """Zone → unnormalised weight of the Octopus being there, for the Shark; None when
     the Shark's knowledge leaves one zone (or none) to choose from."""
+    found = octopus_lean(game, rng)
+    return None if found is None else prior_of(*found)
+
+
+def prior_of(q: list[float], lean: dict[int, float]) -> dict[int, float]:
+    """`octopus_prior` from the odds and the lean `octopus_lean` found."""
+    return {z: q[z] * x for z, x in lean.items()}
+
+
+def octopus_lean(game: Game, rng: random.Random) -> tuple[list[float], dict[int, float]] | None:
+    """The Shark's own zone odds and, for each zone they allow, how much more likely a
+    hiding Octopus makes it: exp(`BETA` × (evaluation − the best zone's)). None when the
+    Shark's knowledge leaves one zone (or none). Kept apart from the odds so that a belief
+    narrowed later in the turn (a Search that found nothing) can be leant the same way
+    (`leant`)."""
     worlds = [world(game, "shark", rng.getrandbits(SEED_BITS)) for _ in range(SAMPLES)]
     q = F.oct_odds(F.shark_belief(worlds[0]))
     cands = [z for z in range(9) if q[z] > 0.0]
@@ -52,7 +67,18 @@ def octopus_prior(game: Game, rng: random.Random) -> dict[int, float] | None:
         as_the_turn_began(w)
     ev = {z: sum(greedy_octopus.evaluate(w, zo=z) for w in worlds) / SAMPLES for z in cands}
     top = max(ev.values())
-    return {z: q[z] * math.exp(BETA * (ev[z] - top)) for z in cands}
+    return q, {z: math.exp(BETA * (ev[z] - top)) for z in cands}
+
+
+def leant(q: list[float], lean: dict[int, float] | None) -> list[float]:
+    """Zone odds `q` weighed by `lean` and renormalised: what the Shark believes once it
+    expects the Octopus to hide on purpose. `q` unchanged when there is no lean or it
+    doesn't cover every zone `q` allows (a belief from another turn)."""
+    if not lean or any(p > 0.0 and z not in lean for z, p in enumerate(q)):
+        return q
+    w = [p * lean.get(z, 0.0) for z, p in enumerate(q)]
+    total = sum(w)
+    return [x / total for x in w] if total > 0.0 else q
 
 
 def as_the_turn_began(w: Game) -> None:

@@ -74,6 +74,11 @@ HORIZON = {"octopus": "back", "shark": "own"}
 # Shark weighs where the Octopus may hide by how good each zone looks to the Octopus
 # (`opponent`).
 MODELLED = {"shark"}
+# The seats whose own play-outs (and the tree's first child at every node) see the Octopus
+# through the opponent model too: the greedy Shark's zone odds weighed by `MODELLED`'s lean
+# (`opponent.leant`), so it searches and strikes where a hiding Octopus would be rather
+# than where the placements alone allow. The greedy level keeps the plain odds.
+LEANT = {"shark"}
 # The Octopus pays for a shuffle without revealing itself when it can
 # (`greedy_octopus.shuffle_payments`), so the tree can weigh shuffling itself away.
 SHUFFLE_SELF = True
@@ -116,9 +121,12 @@ class Node:
             math.log(max(1, self.avail)) / self.visits)
 
 
-def rollout_policy(w: Game, seat: str, rng: random.Random) -> Action:
+def rollout_policy(w: Game, seat: str, rng: random.Random,
+                   lean: greedy_shark.Lean = None) -> Action:
     """How both seats play below the tree: the greedy heuristics, on the drawn world,
-    except that a Shark with no Strike die buys towards one (`greedy_shark.buy_strikeless`)."""
+    except that a Shark with no Strike die buys towards one (`greedy_shark.buy_strikeless`),
+    and the searching Shark looks where its opponent model (`lean`, see `LEANT`) expects
+    the Octopus to hide."""
     if pending(w)["kind"] == "confront":
         return confront.choose(w, seat, options(w, seat), rng)
     if seat == "octopus" and SHUFFLE_SELF:
@@ -127,9 +135,10 @@ def rollout_policy(w: Game, seat: str, rng: random.Random) -> Action:
         if len(keep) < len(opts):
             return greedy_octopus.best_step(w, keep, 0, rng)
     if seat == "shark" and greedy_shark.strikeless_purchase(w):
-        return greedy_shark.buy_strikeless(w, options(w, seat), rng)
-    mod = greedy_shark if seat == "shark" else greedy_octopus
-    return mod.choose(w, rng)
+        return greedy_shark.buy_strikeless(w, options(w, seat), rng, lean)
+    if seat == "shark":
+        return greedy_shark.choose(w, rng, lean)
+    return greedy_octopus.choose(w, rng)
 
 
 def _squash(x: float) -> float:
@@ -190,7 +199,8 @@ def _horizon(seat: str, left_own: bool, came_back: bool) -> bool:
     return came_back
 
 
-def _iterate(root: Node, w: Game, seat: str, rng: random.Random) -> float:
+def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
+             lean: greedy_shark.Lean = None) -> float:
     node = root
     path = [root]
     in_tree = True
@@ -211,12 +221,12 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random) -> float:
             if (s == seat and in_tree and _searched(w, seat)
                     and pending(w)["kind"] != "confront"):
                 acts = options(w, seat)
-                a, node, fresh = _select(node, acts, w, seat, rng)
+                a, node, fresh = _select(node, acts, w, seat, rng, lean)
                 path.append(node)
                 if fresh:
                     in_tree = False
             else:
-                a = rollout_policy(w, s, rng)
+                a = rollout_policy(w, s, rng, lean if s == seat else None)
             apply(w, s, a)
             steps += 1
             if w.phase == "over":
@@ -234,8 +244,8 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random) -> float:
     return v
 
 
-def _select(node: Node, acts: list[Action], w: Game, seat: str,
-            rng: random.Random) -> tuple[Action, Node, bool]:
+def _select(node: Node, acts: list[Action], w: Game, seat: str, rng: random.Random,
+            lean: greedy_shark.Lean = None) -> tuple[Action, Node, bool]:
     """UCB over the children available in this world, widening progressively: a new
     child (the greedy choice first, then untried steps, see `_untried`) once the node's
     visits allow one more."""
@@ -249,7 +259,7 @@ def _select(node: Node, acts: list[Action], w: Game, seat: str,
     if not present or (len(node.children) < room and len(present) < len(by_text)):
         # None of the children tried so far is available in this world: the greedy step
         # (legal here, so not among them) comes first; otherwise an untried step.
-        a = (rollout_policy(w, seat, rng) if not present
+        a = (rollout_policy(w, seat, rng, lean) if not present
              else _untried(node, by_text, w, seat, rng))
         child = Node()
         child.avail = 1
@@ -291,7 +301,9 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
     if not _searched(game, seat):
         # The rest of a command is played the way the play-outs play it, so what the
         # tree learnt about the command's first step holds for the command it finishes.
-        return rollout_policy(world(game, seat, rng.getrandbits(SEED_BITS)), seat, rng)
+        found = model(game, seat, rng)
+        return rollout_policy(world(game, seat, rng.getrandbits(SEED_BITS)), seat, rng,
+                              _lean(found, seat))
     if iterations is None and seconds is None:
         seconds = DEFAULT_SECONDS
     t0 = time.perf_counter()
@@ -309,6 +321,19 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
     return legal[best]
 
 
+def model(game: Game, seat: str,
+          rng: random.Random) -> tuple[list[float], dict[int, float]] | None:
+    """The seat's opponent model for this decision (`MODELLED`): the Shark's odds on the
+    Octopus's zone and the hiding Octopus's lean on each (`opponent.octopus_lean`); None
+    for an unmodelled seat, or when the Shark knows the zone."""
+    return opponent.octopus_lean(game, rng) if seat in MODELLED else None
+
+
+def _lean(found: tuple[list[float], dict[int, float]] | None, seat: str) -> greedy_shark.Lean:
+    """The lean the seat's own play-outs use (`LEANT`), from `model`'s answer."""
+    return found[1] if found is not None and seat in LEANT else None
+
+
 def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = None,
          seconds: float | None = None) -> tuple[Node, int]:
     """The search tree for `seat`'s step and how many iterations built it: one budget or
@@ -316,7 +341,9 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
     children to weigh what the search chose against the greedy step."""
     deadline = None if seconds is None else time.perf_counter() + seconds
     root = Node()
-    prior = opponent.octopus_prior(game, rng) if seat in MODELLED else None
+    found = model(game, seat, rng)
+    prior = None if found is None else opponent.prior_of(*found)
+    lean = _lean(found, seat)
     bases: dict[int, Game] = {}
     n = 0
     while True:
@@ -326,7 +353,7 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
             break
         w = (opponent.draw(game, prior, rng, bases) if prior is not None
              else world(game, seat, rng.getrandbits(SEED_BITS)))
-        _iterate(root, w, seat, rng)
+        _iterate(root, w, seat, rng, lean)
         n += 1
     return root, n
 

@@ -17,6 +17,7 @@ import pytest
 import rules
 from rules.ai import features as F
 from rules.ai import opponent
+from rules.ai import search as searching
 from rules.ai.search import search
 from rules.data import ZONE_INDEX
 from rules.engine import deciders
@@ -207,3 +208,37 @@ def test_judged_from_where_the_shark_swam_the_prior_would_change(
     changed = sum(opponent.octopus_prior(m, random.Random(i)) != opponent.octopus_prior(
         r, random.Random(i)) for i, (r, m) in enumerate(pairs))
     assert changed >= len(pairs) // 2
+
+
+def test_leant_odds_reweigh_only_the_zones_the_shark_cannot_rule_out() -> None:
+    """§8: the lean moves belief between the zones the Shark's knowledge allows, never onto
+    one it ruled out, and the odds still sum to one; a lean that misses a zone the odds
+    allow (a belief from another turn) leaves the odds as they were."""
+    g = _shark_by_a1()
+    found = opponent.octopus_lean(g, random.Random(1))
+    assert found is not None
+    q, lean = found
+    leant = opponent.leant(q, lean)
+    assert leant[ZONE_INDEX["B2"]] == 0.0
+    assert sum(leant) == pytest.approx(1.0)
+    assert leant[ZONE_INDEX["C3"]] > q[ZONE_INDEX["C3"]] > leant[ZONE_INDEX["A1"]]
+    assert opponent.prior_of(q, lean) == opponent.octopus_prior(g, random.Random(1))
+    partial = {z: x for z, x in lean.items() if z != ZONE_INDEX["C3"]}
+    assert opponent.leant(q, partial) == q
+    assert opponent.leant(q, None) == q
+
+
+def test_the_search_shark_strikes_where_its_model_says_the_octopus_hid(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search Shark's first step and play-outs weigh the Octopus's zone by the model
+    (`search.LEANT`). The Shark began its turn beside A1 and A2 and has swum beside C2 and
+    C3; with a sharp model (a high `BETA`) a hiding Octopus chose C3, far from where the
+    Shark stood, so the search strikes C3 with its lone Strike die even at one iteration,
+    where the plain one-in-eight odds of the greedy Shark keep the die."""
+    monkeypatch.setattr(opponent, "BETA", 80.0)
+    g = _shark_by_a1()
+    shark_turn(g, pool=["6R"], at=9, step="assign")
+    g.tf["start"] = {"at": 4, "facing": None, "dice_on": [], "bag": dict(g.bag)}
+    assert search(g, "shark", random.Random(0), iterations=1).text == "assign 6R C3"
+    monkeypatch.setattr(searching, "LEANT", set())
+    assert search(g, "shark", random.Random(0), iterations=1).text == "go"
