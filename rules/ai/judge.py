@@ -38,7 +38,7 @@ from ..resample import resample
 from ..state import Game
 from . import greedy_policy
 from . import search as searching
-from .world import SEED_BITS, draw_world, options
+from .world import SEED_BITS, options
 
 MAX_STEPS = 20_000
 # The margins `JudgeReport` prices: what anchoring at each margin would have earned on the
@@ -59,8 +59,7 @@ def playout(game: Game, seat: str, step: Action, seed: int) -> float:
         for s in deciders(w):
             if s == seat:
                 opts = options(w, s)
-                a = (opts[0] if len(opts) == 1
-                     else searching.rollout_policy(draw_world(w, s, rng), s, rng))
+                a = opts[0] if len(opts) == 1 else searching.playout_step(w, s, rng)
             else:
                 a = greedy_policy(w, s, rng)
             apply(w, s, a)

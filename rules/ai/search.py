@@ -16,7 +16,8 @@ forward:
 - confrontation colours follow the matching game's equilibrium with Fight priced in
   (`confront`); a confrontation inside the tree is scored in expectation;
 - the Shark's worlds draw the Octopus's zone from a model of a hiding Octopus rather than
-  uniformly (`opponent`, `MODELLED`);
+  uniformly (`opponent`, `MODELLED`), and its own greedy steps weigh the zone by the same
+  model (`LEANT`);
 - the play-out stops at a horizon (when the turn comes back to the seat, or when its own
   turn ends, see `HORIZON`) and the position is scored by `evaluate.value`.
 
@@ -301,9 +302,7 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
     if not _searched(game, seat):
         # The rest of a command is played the way the play-outs play it, so what the
         # tree learnt about the command's first step holds for the command it finishes.
-        found = model(game, seat, rng)
-        return rollout_policy(world(game, seat, rng.getrandbits(SEED_BITS)), seat, rng,
-                              _lean(found, seat))
+        return playout_step(game, seat, rng)
     if iterations is None and seconds is None:
         seconds = DEFAULT_SECONDS
     t0 = time.perf_counter()
@@ -327,6 +326,15 @@ def model(game: Game, seat: str,
     Octopus's zone and the hiding Octopus's lean on each (`opponent.octopus_lean`); None
     for an unmodelled seat, or when the Shark knows the zone."""
     return opponent.octopus_lean(game, rng) if seat in MODELLED else None
+
+
+def playout_step(game: Game, seat: str, rng: random.Random) -> Action:
+    """The step the play-outs would take for `seat` in `game`, from the seat's information
+    alone: `rollout_policy` on a world drawn for it, with the seat's lean (`LEANT`). The
+    search plays it where its tree doesn't decide, and `rules.judge` below a judged step."""
+    found = model(game, seat, rng)
+    return rollout_policy(world(game, seat, rng.getrandbits(SEED_BITS)), seat, rng,
+                          _lean(found, seat))
 
 
 def _lean(found: tuple[list[float], dict[int, float]] | None, seat: str) -> greedy_shark.Lean:
