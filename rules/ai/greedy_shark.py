@@ -830,6 +830,8 @@ def buy_strikeless(w: Game, opts: list[Action], rng: random.Random,
     return max(safe or buys, key=val)
 
 
+# Every handler takes the search's lean (`choose`); the ones that weigh the Octopus's zone
+# (the swim and placing, Search and Strike) read it.
 STEP_HANDLERS: dict[str, Callable[[Game, list[Action], random.Random, Lean], Action]] = {
     "return": _return,
     "roll": _roll_place_move,
