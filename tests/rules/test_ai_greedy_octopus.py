@@ -53,3 +53,24 @@ def test_o1_discards_before_drawing_to_end_the_turn_with_a_full_hand(
     assert full is plan, (firsts, g.hand)
     if plan:
         assert firsts[-1] == "draw", firsts
+
+
+def _two_eats_from_winning() -> Game:
+    """Octopus's turn on C2, hidden, with two foods on the Food Track and the Crab (C3)
+    and the Sea Snail (B2) beside it, both Eat cards in hand: eating both this turn puts
+    the fourth food on the track (G-2a). Each Eat alone reveals the Octopus, which one
+    command ahead scores far below a quiet discard. This is where night game 11021 of
+    session 30 stalled for 170 rounds against a Shark with no Strike die left."""
+    g = started(seed=3, den=16)
+    set_board(g, {**BLOCKS, "A3": "shell", "C2": "octopus", "C3": "crab", "B2": "sea_snail"})
+    g.food_track = ["shrimp", "clam"]
+    octopus_turn(g, hand=["eat_crab", "eat_sea_snail", "jet", "curiosity"])
+    return g
+
+
+def test_g2_the_octopus_takes_a_win_two_eats_away() -> None:
+    g = _two_eats_from_winning()
+    firsts = _turn(g)
+    assert g.phase == "over" and g.winner == "octopus", firsts
+    assert g.win_reason == "food"
+    assert sorted(firsts) == ["play eat_crab", "play eat_sea_snail"]
