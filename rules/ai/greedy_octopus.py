@@ -240,13 +240,7 @@ def _rehides(a: Action) -> bool:
 
 def _eats(a: Action) -> bool:
     """Is `a` the play of an Eat card (O-8)?"""
-    return a.verb == "play" and a.args[0] in eat_cards()
-
-
-@cache
-def eat_cards() -> frozenset[str]:
-    """The Eat cards of the base game's foods (D-4)."""
-    return frozenset(f["eat_card"] for f in data().foods.values())
+    return a.verb == "play" and a.args[0] in data().food_of_card
 
 
 def _two_eats_win(w: Game) -> bool:
@@ -256,7 +250,7 @@ def _two_eats_win(w: Game) -> bool:
     and a Shark with no Strike die left, night game 11021 of session 30 ran 170 rounds."""
     need = int(data().comp["octopus"]["food_track"])
     return len(w.food_track) + 2 >= need and sum(
-        1 for c in w.hand if c in eat_cards()) >= need - len(w.food_track)
+        1 for c in w.hand if c in data().food_of_card) >= need - len(w.food_track)
 
 
 def plan_step(w: Game, opts: list[Action], rng: random.Random | None) -> Action:
