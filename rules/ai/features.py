@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from functools import cache
 from math import comb
 
+from ..core import no_strike_left
 from ..data import ORTH_NEIGHBOURS, board, data
 from ..knowledge import zone_marginals
 from ..shark import steps_from
@@ -29,6 +30,20 @@ def dval(d: str) -> int:
 
 def dcol(d: str) -> str:
     return d[1]
+
+
+def shark_beaten(g: Game) -> bool:
+    """Can the Shark never strike again? It has no Strike die and nothing kept that could
+    help (what G-4 asks), one die short of the Hunger space where G-4 ends the game, and no
+    card with a Strike die on display: every purchase it could make puts a die on Hunger
+    and loses (S-7, G-4), so it passes for ever, and only the Octopus eating ends the game.
+    Night game 11021 of session 30 and day game 4029 of session 31 ran hundreds of rounds
+    from here, the Octopus waiting on a revealing Eat that carried no risk."""
+    if g.oo or not no_strike_left(g):
+        return False
+    if len(g.hunger) != int(data().comp["shark"]["hunger_track"]) - 2:
+        return False
+    return not any(c is not None and data().shark_cards[c].die == "R" for c in g.display)
 
 
 @cache

@@ -75,9 +75,11 @@ def evaluate(w: Game, zo: int | None = None) -> float:
 def _evaluate(w: Game, zo: int, q: list[float], zr: list[float]) -> float:
     pairs = len(w.conf[SEAT])
     lose = 1.0 / max(1, pairs)
-    now = immediate_threat(w, zo)
-    d = max(now, F.danger(w, zo, odds=q, zr=zr))
-    v = -STRUCK * d * (lose + 0.25) - EXPOSED * q[zo]
+    if F.shark_beaten(w):
+        v = 0.0  # nothing the Shark knows can hurt the Octopus any more
+    else:
+        d = max(immediate_threat(w, zo), F.danger(w, zo, odds=q, zr=zr))
+        v = -STRUCK * d * (lose + 0.25) - EXPOSED * q[zo]
     v += FOOD * len(w.food_track) + HUNGER * len(w.hunger)
     hand = w.hand
     foods = {k: z for z, k in enumerate(w.zones) if k in data().foods}

@@ -38,6 +38,7 @@ from ..actions import Action
 from ..engine import apply, deciders, pending
 from ..state import Game
 from . import confront, evaluate, greedy_octopus, greedy_shark, opponent
+from . import features as F
 from .logistic import sigmoid
 from .world import SEED_BITS, options, world
 
@@ -80,6 +81,12 @@ MODELLED = {"shark"}
 # (`opponent.leant`), so it searches and strikes where a hiding Octopus would be rather
 # than where the placements alone allow. The greedy level keeps the plain odds.
 LEANT = {"shark"}
+# The seats whose play-outs expect the other seat to be the search's Shark rather than the
+# greedy one: the Shark in them weighs the Octopus's zone by the lean its own search would
+# use (`opponent.octopus_lean`), worked out once per Shark turn of a play-out, from the
+# world as that turn began and the Shark's information in it. Without it the Octopus's
+# search planned against a Shark ten points weaker than the one it meets (session 31).
+EXPECTS_LEANT = {"octopus"}
 # The Octopus pays for a shuffle without revealing itself when it can
 # (`greedy_octopus.shuffle_payments`), so the tree can weigh shuffling itself away.
 SHUFFLE_SELF = True
@@ -201,7 +208,11 @@ def _horizon(seat: str, left_own: bool, came_back: bool) -> bool:
 
 
 def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
-             lean: greedy_shark.Lean = None) -> float:
+             lean: greedy_shark.Lean = None,
+             leans: dict[tuple[object, ...], greedy_shark.Lean] | None = None) -> float:
+    """One iteration in world `w`. `leans` (a seat in `EXPECTS_LEANT`) keeps the
+    opposing Shark's lean across the iterations of one decision, keyed by what settles the
+    Shark's information as its turn begins (`_their_key`)."""
     node = root
     path = [root]
     in_tree = True
@@ -211,6 +222,9 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
     prev = w.turn
     steps = 0
     settled = None
+    trail: list[str] = []
+    their: greedy_shark.Lean = None
+    their_turn: tuple[int, str] | None = None
     while w.phase != "over" and steps < MAX_STEPS:
         if _horizon(seat, left_own, came_back):
             break
@@ -226,9 +240,16 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
                 path.append(node)
                 if fresh:
                     in_tree = False
+            elif s == seat:
+                a = rollout_policy(w, s, rng, lean)
             else:
-                a = rollout_policy(w, s, rng, lean if s == seat else None)
+                if (leans is not None and s == w.turn == "shark"
+                        and their_turn != (w.round, s)):
+                    their = _their_lean(w, leans, _their_key(w, trail), rng)
+                    their_turn = (w.round, s)
+                a = rollout_policy(w, s, rng, their if their_turn == (w.round, s) else None)
             apply(w, s, a)
+            trail.append(a.text)
             steps += 1
             if w.phase == "over":
                 break
@@ -243,6 +264,26 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
         n.visits += 1
         n.total += v
     return v
+
+
+def _their_key(w: Game, trail: list[str]) -> tuple[object, ...]:
+    """What the Shark's information at the start of its turn in a play-out depends on,
+    given the decision's root: the steps taken since (the Octopus's own steps say more than
+    the Shark sees, which only costs cache hits) and what chance showed it since — the
+    piles' new top cards and the display. Its dice, rolled as the turn began, don't count:
+    the lean judges each zone from before the roll (`opponent.as_the_turn_began`)."""
+    return (tuple(trail), tuple(p[-1] if p else "" for p in w.piles.values()),
+            tuple(w.display))
+
+
+def _their_lean(w: Game, leans: dict[tuple[object, ...], greedy_shark.Lean],
+                key: tuple[object, ...], rng: random.Random) -> greedy_shark.Lean:
+    """The lean the opposing Shark's search would use in `w` (see `EXPECTS_LEANT`),
+    worked out the first time `key` leads here."""
+    if key not in leans:
+        found = opponent.octopus_lean(w, rng)
+        leans[key] = None if found is None else found[1]
+    return leans[key]
 
 
 def _select(node: Node, acts: list[Action], w: Game, seat: str, rng: random.Random,
@@ -299,9 +340,11 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
         return opts[0]
     if pending(game)["kind"] == "confront":
         return confront.choose(game, seat, opts, rng)
-    if not _searched(game, seat):
+    if not _searched(game, seat) or F.shark_beaten(game):
         # The rest of a command is played the way the play-outs play it, so what the
         # tree learnt about the command's first step holds for the command it finishes.
+        # Against a beaten Shark every leaf reads a sure win for the Octopus, so the tree
+        # can't tell eating from waiting; the greedy step eats.
         return playout_step(game, seat, rng)
     if iterations is None and seconds is None:
         seconds = DEFAULT_SECONDS
@@ -353,6 +396,8 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
     prior = None if found is None else opponent.prior_of(*found)
     lean = _lean(found, seat)
     bases: dict[int, Game] = {}
+    leans: dict[tuple[object, ...], greedy_shark.Lean] | None = (
+        {} if seat in EXPECTS_LEANT else None)
     n = 0
     while True:
         if iterations is not None and n >= iterations:
@@ -361,7 +406,7 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
             break
         w = (opponent.draw(game, prior, rng, bases) if prior is not None
              else world(game, seat, rng.getrandbits(SEED_BITS)))
-        _iterate(root, w, seat, rng, lean)
+        _iterate(root, w, seat, rng, lean, leans)
         n += 1
     return root, n
 

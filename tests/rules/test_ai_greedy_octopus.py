@@ -13,6 +13,8 @@ import pytest
 
 import rules
 from rules.ai import choose, greedy_octopus
+from rules.ai import features as F
+from rules.ai.search import search
 from rules.state import Game
 from tests.rules.positions import octopus_turn, set_board, started
 
@@ -74,3 +76,60 @@ def test_g2_the_octopus_takes_a_win_two_eats_away() -> None:
     assert g.phase == "over" and g.winner == "octopus", firsts
     assert g.win_reason == "food"
     assert sorted(firsts) == ["play eat_crab", "play eat_sea_snail"]
+
+
+def _beaten_shark(*, hunger: int = 5, energy: tuple[str, ...] = ("6Y", "6B"),
+                  display: tuple[str, ...] = ("burst", "lurk_2", "sharp_eyes", "patrol")) -> Game:
+    """Octopus's turn on B2, hidden, beside the Clam, the Shrimp and the Crab with all three
+    Eat cards, one food on the track. The Shark has no Strike die in bag, pool or Energy,
+    nothing kept, 5 Hunger dice and no Strike-die card on display: any purchase puts a 6th
+    die on Hunger and loses it the game (S-7, G-4), so it can never strike again. Day game
+    4029 of session 31 ran 720 rounds from here, the Octopus drawing and discarding."""
+    g = started(seed=3, den=16)
+    set_board(g, {**BLOCKS, "A2": "clam", "B2": "octopus", "C2": "shrimp", "A3": "stinger",
+                  "B3": "crab"})
+    g.food_track = ["sea_snail"]
+    octopus_turn(g, hand=["eat_clam", "eat_crab", "eat_shrimp"])
+    g.hunger = [f"{n}B" for n in range(1, hunger + 1)]
+    g.energy = list(energy)
+    used = [*g.hunger, *g.energy]
+    g.bag = {c: g.bag[c] - sum(1 for d in used if d[1] == c) for c in "BYR"}
+    g.supply_dice["R"] += g.bag["R"]
+    g.bag["R"] = 0
+    g.deck = [c for c in [*g.deck, *g.display] if c not in display]
+    g.display = list(display)
+    g._cache = {}
+    return g
+
+
+def test_g4_the_octopus_eats_its_way_to_a_win_against_a_shark_that_can_never_strike() -> None:
+    g = _beaten_shark()
+    assert F.shark_beaten(g)
+    firsts = _turn(g)
+    assert firsts[0].startswith("play eat_"), firsts
+    assert len(g.food_track) >= 2
+
+
+def test_g4_without_the_rule_the_octopus_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same position, judged as if the Shark could still strike: each Eat reveals the
+    Octopus, and the greedy Octopus draws instead (the stall of day game 4029)."""
+    monkeypatch.setattr(F, "shark_beaten", lambda g: False)
+    g = _beaten_shark()
+    assert not any(a.startswith("play eat_") for a in _turn(g))
+
+
+@pytest.mark.parametrize("change", [
+    {"hunger": 4},                      # a purchase leaves a Hunger space to spare
+    {"energy": ("6R", "6B")},           # a stored Strike die comes back with a purchase
+    {"display": ("burst", "lurk_2", "sharp_eyes", "ambush")},  # a Strike die to buy
+])
+def test_g4_a_shark_with_a_way_back_to_a_strike_die_is_not_beaten(
+        change: dict[str, object]) -> None:
+    assert not F.shark_beaten(_beaten_shark(**change))  # type: ignore[arg-type]
+
+
+def test_g4_the_search_octopus_eats_against_a_beaten_shark() -> None:
+    """Every leaf of the Octopus's search reads a sure win here, so its tree can't tell
+    eating from waiting: against a beaten Shark it plays the greedy step, which eats."""
+    g = _beaten_shark()
+    assert search(g, "octopus", random.Random(0), iterations=40).text.startswith("play eat_")
