@@ -16,14 +16,14 @@ import pytest
 
 import rules
 from rules.ai import features as F
-from rules.ai import opponent
+from rules.ai import greedy_shark, opponent
 from rules.ai import search as searching
 from rules.ai.search import search
 from rules.data import ZONE_INDEX
 from rules.engine import deciders
 from rules.state import Game
 from tests.rules.games import random_game
-from tests.rules.positions import set_board, shark_turn, started
+from tests.rules.positions import octopus_turn, set_board, shark_turn, started
 
 BLOCKS = {"A1": "shell", "B1": "shell", "C1": "shell", "A2": "stinger",
           "B2": "shell", "C2": "shell", "A3": "shell", "B3": "shell", "C3": "octopus"}
@@ -242,3 +242,43 @@ def test_the_search_shark_strikes_where_its_model_says_the_octopus_hid(
     assert search(g, "shark", random.Random(0), iterations=1).text == "assign 6R C3"
     monkeypatch.setattr(searching, "LEANT", set())
     assert search(g, "shark", random.Random(0), iterations=1).text == "go"
+
+
+def test_the_octopus_search_expects_the_shark_to_look_where_a_hiding_octopus_would_be(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`search.EXPECTS_LEANT`: in the Octopus's play-outs the Shark plays its turn with the
+    lean its own search would use, over exactly the zones its knowledge allows in that
+    world, worked out once for each way the Octopus's turn ended (`_their_key`) rather than
+    at every Shark step; without it, with the plain odds of the greedy level."""
+    seen: list[tuple[tuple[int, ...], dict[int, float] | None]] = []
+    plain = greedy_shark.choose
+
+    def spy(w: Game, rng: random.Random, lean: dict[int, float] | None = None) -> rules.Action:
+        if w.turn == "shark":
+            q = F.oct_odds(F.shark_belief(w))
+            seen.append((tuple(z for z, p in enumerate(q) if p > 0.0), lean))
+        return plain(w, rng, lean)
+
+    worked_out: list[int] = []
+    lean_of = opponent.octopus_lean
+
+    def counted(g: Game, rng: random.Random) -> tuple[list[float], dict[int, float]] | None:
+        worked_out.append(1)
+        return lean_of(g, rng)
+
+    monkeypatch.setattr(greedy_shark, "choose", spy)
+    monkeypatch.setattr(opponent, "octopus_lean", counted)
+    g = started(seed=4, den=1)
+    set_board(g, BLOCKS, revealed=["B2"])
+    octopus_turn(g, hand=["jet", "curiosity", "blend_in_2"])
+    search(g, "octopus", random.Random(0), iterations=30)
+    open_turns = [(cands, lean) for cands, lean in seen if len(cands) >= 2]
+    assert len(open_turns) >= 30
+    for cands, lean in open_turns:
+        assert lean is not None and set(cands) <= set(lean), (cands, lean)
+    assert 0 < len(worked_out) < len(seen) / 2
+
+    monkeypatch.setattr(searching, "EXPECTS_LEANT", set())
+    seen.clear()
+    search(g, "octopus", random.Random(0), iterations=30)
+    assert seen and all(lean is None for _, lean in seen)
