@@ -81,12 +81,16 @@ MODELLED = {"shark"}
 # (`opponent.leant`), so it searches and strikes where a hiding Octopus would be rather
 # than where the placements alone allow. The greedy level keeps the plain odds.
 LEANT = {"shark"}
-# The seats whose play-outs expect the other seat to be the search's Shark rather than the
-# greedy one: the Shark in them weighs the Octopus's zone by the lean its own search would
-# use (`opponent.octopus_lean`), worked out once per Shark turn of a play-out, from the
-# world as that turn began and the Shark's information in it. Without it the Octopus's
-# search planned against a Shark ten points weaker than the one it meets (session 31).
-EXPECTS_LEANT = {"octopus"}
+# For the seats listed, the share of play-outs that expect the other seat to be the
+# search's Shark rather than the greedy one: in those the Shark weighs the Octopus's zone by
+# the lean its own search would use (`opponent.octopus_lean`), worked out once per Shark
+# turn from the world as that turn began and the Shark's information in it. The Octopus
+# can't tell which Shark it faces (on Discord, a player who may do either), and each
+# model alone lost to the other Shark: expecting only the greedy Shark, the Octopus's
+# search planned against a Shark ten points weaker than the search Shark; expecting only
+# the leant one, it lost games to the greedy Shark that its plain odds would have won
+# (docs/balance.md, session 31). So each play-out draws which Shark it plays against.
+EXPECTS_LEANT: dict[str, float] = {"octopus": 0.5}
 # The Octopus pays for a shuffle without revealing itself when it can
 # (`greedy_octopus.shuffle_payments`), so the tree can weigh shuffling itself away.
 SHUFFLE_SELF = True
@@ -210,7 +214,7 @@ def _horizon(seat: str, left_own: bool, came_back: bool) -> bool:
 def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
              lean: greedy_shark.Lean = None,
              leans: dict[tuple[object, ...], greedy_shark.Lean] | None = None) -> float:
-    """One iteration in world `w`. `leans` (a seat in `EXPECTS_LEANT`) keeps the
+    """One iteration in world `w`. `leans` (a play-out of `EXPECTS_LEANT`) keeps the
     opposing Shark's lean across the iterations of one decision, keyed by what settles the
     Shark's information as its turn begins (`_their_key`)."""
     node = root
@@ -396,8 +400,8 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
     prior = None if found is None else opponent.prior_of(*found)
     lean = _lean(found, seat)
     bases: dict[int, Game] = {}
-    leans: dict[tuple[object, ...], greedy_shark.Lean] | None = (
-        {} if seat in EXPECTS_LEANT else None)
+    leans: dict[tuple[object, ...], greedy_shark.Lean] = {}
+    share = EXPECTS_LEANT.get(seat, 0.0)
     n = 0
     while True:
         if iterations is not None and n >= iterations:
@@ -406,7 +410,8 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
             break
         w = (opponent.draw(game, prior, rng, bases) if prior is not None
              else world(game, seat, rng.getrandbits(SEED_BITS)))
-        _iterate(root, w, seat, rng, lean, leans)
+        expects = share >= 1.0 or (share > 0.0 and rng.random() < share)
+        _iterate(root, w, seat, rng, lean, leans if expects else None)
         n += 1
     return root, n
 

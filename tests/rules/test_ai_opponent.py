@@ -246,10 +246,11 @@ def test_the_search_shark_strikes_where_its_model_says_the_octopus_hid(
 
 def test_the_octopus_search_expects_the_shark_to_look_where_a_hiding_octopus_would_be(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """`search.EXPECTS_LEANT`: in the Octopus's play-outs the Shark plays its turn with the
-    lean its own search would use, over exactly the zones its knowledge allows in that
-    world, worked out once for each way the Octopus's turn ended (`_their_key`) rather than
-    at every Shark step; without it, with the plain odds of the greedy level."""
+    """`search.EXPECTS_LEANT`: in the Octopus's play-outs that expect the search Shark, the
+    Shark plays its turn with the lean its own search would use, over exactly the zones its
+    knowledge allows in that world, worked out once for each way the Octopus's turn ended
+    (`_their_key`) rather than at every Shark step; in the others, with the plain odds of
+    the greedy level. The shipped share mixes the two."""
     seen: list[tuple[tuple[int, ...], dict[int, float] | None]] = []
     plain = greedy_shark.choose
 
@@ -271,14 +272,25 @@ def test_the_octopus_search_expects_the_shark_to_look_where_a_hiding_octopus_wou
     g = started(seed=4, den=1)
     set_board(g, BLOCKS, revealed=["B2"])
     octopus_turn(g, hand=["jet", "curiosity", "blend_in_2"])
-    search(g, "octopus", random.Random(0), iterations=30)
-    open_turns = [(cands, lean) for cands, lean in seen if len(cands) >= 2]
-    assert len(open_turns) >= 30
-    for cands, lean in open_turns:
+
+    shipped = searching.EXPECTS_LEANT["octopus"]
+
+    def shark_turns(share: float) -> list[tuple[tuple[int, ...], dict[int, float] | None]]:
+        """The Shark's steps, in the play-outs of a 30-iteration Octopus search, where its
+        knowledge leaves it more than one zone."""
+        monkeypatch.setitem(searching.EXPECTS_LEANT, "octopus", share)
+        seen.clear()
+        worked_out.clear()
+        search(g, "octopus", random.Random(0), iterations=30)
+        return [(cands, lean) for cands, lean in seen if len(cands) >= 2]
+
+    leant = shark_turns(1.0)
+    assert len(leant) >= 30
+    for cands, lean in leant:
         assert lean is not None and set(cands) <= set(lean), (cands, lean)
     assert 0 < len(worked_out) < len(seen) / 2
-
-    monkeypatch.setattr(searching, "EXPECTS_LEANT", set())
-    seen.clear()
-    search(g, "octopus", random.Random(0), iterations=30)
-    assert seen and all(lean is None for _, lean in seen)
+    plain_turns = shark_turns(0.0)
+    assert plain_turns and all(lean is None for _, lean in plain_turns) and not worked_out
+    assert 0.0 < shipped < 1.0
+    mixed = [lean for _, lean in shark_turns(shipped)]
+    assert any(lean is None for lean in mixed) and any(lean is not None for lean in mixed)
