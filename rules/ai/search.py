@@ -17,7 +17,8 @@ forward:
   (`confront`); a confrontation inside the tree is scored in expectation;
 - the Shark's worlds draw the Octopus's zone from a model of a hiding Octopus rather than
   uniformly (`opponent`, `MODELLED`), and its own greedy steps weigh the zone by the same
-  model (`LEANT`);
+  model (`LEANT`); half the Octopus's play-outs expect that leant Shark, half the greedy
+  one (`EXPECTS_LEANT`);
 - the play-out stops at a horizon (when the turn comes back to the seat, or when its own
   turn ends, see `HORIZON`) and the position is scored by `evaluate.value`.
 
