@@ -134,18 +134,20 @@ def _oo_orphans(v: dict[str, Any]) -> bool:
     return v["phase"] != "over" and not v["offspring"]["mother_alive"] and len(v["sharks"]) >= 1
 
 
-# (file name, viewer, README line, what to look for in that viewer's view, seeds, policy)
+# (file name, viewer, README line, what to look for in that viewer's view, seeds, policy).
+# The seed ranges start where random play first gets there on the day board: wounding the
+# Mother is rare since its centre is worth 6 (docs/balance.md, session 32).
 OO_SAMPLES: tuple[tuple[str, str, str, ViewPred, range, Policy], ...] = (
     ("oo-midgame", "spectator", "Offshore Offspring mid-game: the Mother (wounded) and a "
      "Juvenile Shark, the Cave in its zone, revealed Octopuses in their colours (letter badge "
      "and label), and the module strip: wounds, Wound boards, Camouflage tracks, Hunger "
-     "tokens, the Eat pile and Event cards.", _oo_mid, range(0, 200), camouflaging),
+     "tokens, the Eat pile and Event cards.", _oo_mid, range(700, 900), camouflaging),
     ("oo-octopus", "octopus", "Offshore Offspring from the Octopus's side: its hidden "
      "Octopus blocks in their colour and stage, marked HIDDEN; an unlocked Camouflage track "
      "with its ability ON.",
      _oo_octopus, range(0, 200), camouflaging),
     ("oo-mother-dead", "spectator", "Offshore Offspring after the Mother Shark's third wound: "
-     "her Juveniles hunt on.", _oo_orphans, range(0, 200), camouflaging),
+     "her Juveniles hunt on.", _oo_orphans, range(1100, 1300), camouflaging),
 )
 
 

@@ -101,8 +101,8 @@ async def test_challenge_offers_and_shows_the_expansion(table: Table) -> None:
 @pytest.mark.parametrize(("seed", "policy", "winner"), [
     (1, passive_shark, "octopus"),
     (2, passive_shark, "octopus"),
-    (4, oo_hunter, "shark"),
     (5, oo_hunter, "shark"),
+    (9, oo_hunter, "shark"),
 ])
 async def test_a_whole_expansion_match_through_the_panels(table: Table, seed: int,
                                                           policy: Any, winner: str) -> None:

@@ -64,7 +64,7 @@ def test_warm_and_cold_memo_tables_choose_alike(board: str) -> None:
                         searched += 1
                 apply(g, seat, a)
     # the check looked at whole games, both seats, and the search too
-    assert decisions > 80 and searched >= 4
+    assert decisions > 60 and searched >= 4
 
 
 # What the greedy Shark's remembered plan values read besides its belief, one field at a

@@ -175,7 +175,7 @@ def test_oo_5_shadow_sneak_needs_a_black_octopus_on_the_board() -> None:
 
 
 def _decoy(octopus_at: str = "B1") -> rules.Game:
-    g = oo_at_assign(shells(**{octopus_at: "octopus"}, C3="deal_wound"), ["6Y", "5Y"], 5)
+    g = oo_at_assign(shells(**{octopus_at: "octopus"}, C3="deal_wound"), ["6Y", "6Y"], 5)
     _tracks(g, "black", 4)
     g.oo["tokens"]["ink_decoy"] = "active"
     g._cache = {}
@@ -184,7 +184,7 @@ def _decoy(octopus_at: str = "B1") -> rules.Game:
 
 def test_oo_5_ink_decoy_cancels_the_search_and_returns_the_die() -> None:
     g = _decoy()
-    do(g, "shark", "assign 6Y B1", "assign 5Y B2", "go", "resolve B1")
+    do(g, "shark", "assign 6Y B1", "assign 6Y B2", "go", "resolve B1")
     assert pending_kind(g) == "decoy" and pending_seats(g) == ["octopus"]
     assert sorted(texts(g, "octopus")) == ["decoy", "search"]
     bag = g.bag["Y"]
@@ -197,7 +197,7 @@ def test_oo_5_ink_decoy_cancels_the_search_and_returns_the_die() -> None:
 
 def test_oo_5_ink_decoy_asks_before_every_search_die_so_the_pause_reveals_nothing() -> None:
     g = _decoy("C2")  # the Octopus is nowhere near: the engine still asks
-    do(g, "shark", "assign 6Y B1", "assign 5Y B2", "go", "resolve B1")
+    do(g, "shark", "assign 6Y B1", "assign 6Y B2", "go", "resolve B1")
     assert pending_kind(g) == "decoy"
     do(g, "octopus", "search")
     assert not g.hidden[1]

@@ -55,10 +55,10 @@ def test_s4_dice_go_only_on_zones_adjacent_to_the_shark() -> None:
 
 def test_s4_at_most_one_die_per_zone() -> None:
     """S-4: once 6R is on B1, no other die may join it there."""
-    g = game_at_assign(shells(), ["6R", "5Y"], 5)
+    g = game_at_assign(shells(), ["6R", "6Y"], 5)
     do(g, "shark", "assign 6R B1")
     legal = texts(g, "shark")
-    assert "assign 5Y B1" not in legal and "assign 5Y B2" in legal and "go" in legal
+    assert "assign 6Y B1" not in legal and "assign 6Y B2" in legal and "go" in legal
 
 
 def test_s4_search_die_needs_a_hidden_block() -> None:
@@ -71,14 +71,14 @@ def test_s4_search_die_needs_a_hidden_block() -> None:
 def test_s4_assignment_is_fixed_then_the_shark_picks_the_order() -> None:
     """S-4: after `go` no die can be added or moved; the Shark picks which die resolves next,
     and may decide after seeing the first result."""
-    g = game_at_assign(shells(), ["6R", "5Y"], 5)
-    do(g, "shark", "assign 6R B1", "assign 5Y B2", "go")
+    g = game_at_assign(shells(), ["6R", "6Y"], 5)
+    do(g, "shark", "assign 6R B1", "assign 6Y B2", "go")
     assert sorted(texts(g, "shark")) == ["resolve B1", "resolve B2"]
     ev = do(g, "shark", "resolve B2")
     i_b2 = first_index(ev, "reveal", zones=["B2"])
     i_b1 = first_index(ev, "reveal", zones=["B1"])
     assert 0 <= i_b2 < i_b1  # B2 first; the last die then resolves by itself
-    assert g.growth[0] == ["5Y"] and g.hunger == ["6R"]
+    assert g.growth[0] == ["6Y"] and g.hunger == ["6R"]
 
 
 def test_s4_search_reveals_a_non_trap_with_no_effect_and_goes_to_growth() -> None:
@@ -139,9 +139,9 @@ def test_s4_strike_miss_reveals_and_red_goes_to_hunger_not_growth() -> None:
 
 def test_s4_resolve_recheck_failing_die_returns_to_the_bag_unused() -> None:
     """S-4: 4Y on B1 finds Tangle; the Octopus swaps the revealed shell of A2 into B2, so
-    the 5Y waiting on B2 no longer faces a hidden block and returns to the bag unused."""
-    g = game_at_assign(shells(B1="tangle"), ["4Y", "5Y"], 5, revealed=("A2",))
-    do(g, "shark", "assign 4Y B1", "assign 5Y B2", "go", "resolve B1")
+    the 6Y waiting on B2 no longer faces a hidden block and returns to the bag unused."""
+    g = game_at_assign(shells(B1="tangle"), ["4Y", "6Y"], 5, revealed=("A2",))
+    do(g, "shark", "assign 4Y B1", "assign 6Y B2", "go", "resolve B1")
     assert pending_kind(g) == "trap"
     yellow = g.bag["Y"]
     ev = do(g, "octopus", "swap A2 B2")
@@ -253,8 +253,8 @@ SIX = ["1B", "1B", "2B", "2Y", "3B", "3Y"]
 def test_g2b_seventh_hunger_die_from_a_strike_wins_at_once() -> None:
     """G-2(b): the missed Strike's red die is the 7th: the Octopus wins before the other
     assigned die resolves."""
-    g = game_at_assign(shells(), ["6R", "5Y"], 5, hunger=SIX)
-    do(g, "shark", "assign 6R B1", "assign 5Y B2", "go", "resolve B1")
+    g = game_at_assign(shells(), ["6R", "6Y"], 5, hunger=SIX)
+    do(g, "shark", "assign 6R B1", "assign 6Y B2", "go", "resolve B1")
     assert over(g) and g.winner == "octopus" and g.win_reason == "hunger"
     assert len(g.hunger) == 7 and hidden(g, "B2")
     assert texts(g, "shark") == [] and texts(g, "octopus") == []
@@ -357,8 +357,8 @@ def test_t1_ink_burst_hunger_die_then_octopus_draws_beyond_hand_limit() -> None:
 def test_t1_tangle_octopus_swaps_two_adjacent_blocks_not_the_trap() -> None:
     """T-1 Tangle: the Octopus swaps two orthogonally adjacent blocks; the trap's zone (B2)
     can't take part: 12 adjacent pairs minus B2's 4."""
-    g = game_at_assign(shells(B2="tangle", A1="octopus"), ["5Y"], 5)
-    do(g, "shark", "assign 5Y B2", "go")
+    g = game_at_assign(shells(B2="tangle", A1="octopus"), ["6Y"], 5)
+    do(g, "shark", "assign 6Y B2", "go")
     options = texts(g, "octopus")
     assert len(options) == 8 and all(o.startswith("swap ") for o in options)
     assert not any("B2" in o for o in options)
@@ -414,8 +414,8 @@ def test_t1_hiding_a_triggered_trap_re_arms_it() -> None:
 def test_t2_trap_choice_is_a_pending_decision_for_the_octopus() -> None:
     """T-2/X-4: during the Shark's turn, Tangle's swap is the Octopus's pending decision;
     the Shark has no legal action and its commands are refused until it is answered."""
-    g = game_at_assign(shells(B1="tangle"), ["4Y", "5R"], 5)
-    do(g, "shark", "assign 4Y B1", "assign 5R B2", "go", "resolve B1")
+    g = game_at_assign(shells(B1="tangle"), ["4Y", "6R"], 5)
+    do(g, "shark", "assign 4Y B1", "assign 6R B2", "go", "resolve B1")
     assert g.turn == "shark"
     assert pending_seats(g) == ["octopus"] and pending_kind(g) == "trap"
     assert rules.view(g, "spectator")["decision"]["seats"] == ["octopus"]
@@ -657,23 +657,23 @@ def test_d5_flight_is_optional() -> None:
 
 def test_x2_escape_happens_in_the_shark_turn_and_play_continues() -> None:
     """X-2/S-4: after the escape, the Shark's remaining assigned die still resolves."""
-    g = game_at_assign(shells(B1="octopus"), ["6R", "5Y"], 5)
-    do(g, "shark", "assign 6R B1", "assign 5Y B2", "go", "resolve B1")
+    g = game_at_assign(shells(B1="octopus"), ["6R", "6Y"], 5)
+    do(g, "shark", "assign 6R B1", "assign 6Y B2", "go", "resolve B1")
     lock(g, "red", "yellow")
     do(g, "octopus", "skip")
-    assert not hidden(g, "B2") and g.growth[0] == ["5Y"]
+    assert not hidden(g, "B2") and g.growth[0] == ["6Y"]
     assert g.hunger == ["6R"]
 
 
 
 def test_s4_escape_into_a_zone_with_a_waiting_strike_die_confronts_again() -> None:
-    """S-4: Flinch shuffles the Octopus (B1) with B2, where 5R still waits: when the
+    """S-4: Flinch shuffles the Octopus (B1) with B2, where 6R still waits: when the
     Octopus lands in B2 that die starts a second confrontation; otherwise it misses.
     Over several seeds both outcomes occur."""
     outcomes = set()
     for seed in range(12):
-        g = game_at_assign(shells(B1="octopus"), ["6R", "5R"], 5, seed=seed)
-        do(g, "shark", "assign 6R B1", "assign 5R B2", "go", "resolve B1")
+        g = game_at_assign(shells(B1="octopus"), ["6R", "6R"], 5, seed=seed)
+        do(g, "shark", "assign 6R B1", "assign 6R B2", "go", "resolve B1")
         lock(g, "yellow", "red")
         do(g, "octopus", "with B2")
         if zone(g, "B2") == "octopus":
@@ -682,6 +682,6 @@ def test_s4_escape_into_a_zone_with_a_waiting_strike_die_confronts_again() -> No
             assert g.hunger == ["6R"]
         else:
             assert not g.pend and zone(g, "B2") == "shell" and not hidden(g, "B2")
-            assert g.hunger == ["6R", "5R"]
+            assert g.hunger == ["6R", "6R"]
         outcomes.add(zone(g, "B2"))
     assert outcomes == {"octopus", "shell"}

@@ -75,9 +75,11 @@ def end_octopus_turn(g: Game) -> None:
 
 
 def roll_step(seed: int = 0, *, pool: list[str], at: int = 1, facing: int | None = 1,
-              hunger: list[str] | None = None) -> Game:
-    """The Shark in Draw & Roll with a chosen pool, on `at` (facing index into its ends)."""
-    g = started(seed)
+              hunger: list[str] | None = None, board: str = "day") -> Game:
+    """The Shark in Draw & Roll with a chosen pool, on `at` (facing index into its ends).
+    Space 1 is a day den, where a Shark starting its move may turn round (B-6): tests of
+    the faced end alone start there on the night board, where it is no den."""
+    g = started(seed, den=1 if board == "day" else 3, board=board)
     set_board(g, shells())
     shark_at_step(g, "roll", pool=pool, at=at, facing=facing, hunger=hunger or [])
     return g
@@ -94,7 +96,8 @@ def at_buy(pool: list[str], *, energy: Sequence[str] = (), display: list[str | N
 
 # -- B: board ----------------------------------------------------------------------------
 @pytest.mark.parametrize("side,values", [
-    ("day", {"A1": 3, "B1": 4, "C1": 3, "A2": 4, "B2": 5, "C2": 4, "A3": 3, "B3": 4, "C3": 3}),
+    # The day centre is 6, not the spec's 5: the balance tuning of docs/balance.md.
+    ("day", {"A1": 3, "B1": 4, "C1": 3, "A2": 4, "B2": 6, "C2": 4, "A3": 3, "B3": 4, "C3": 3}),
     ("night", {"A1": 4, "B1": 3, "C1": 4, "A2": 3, "B2": 5, "C2": 3, "A3": 4, "B3": 3,
                "C3": 4}),
 ])
@@ -172,22 +175,27 @@ def test_b6_dens_per_side_and_the_shark_starts_free(side: str, dens: list[int]) 
 
 
 def test_b6_a_den_gives_no_other_freedom() -> None:
-    """B-6: a Shark on den 16 facing S may only leave through P(3,1) (6, 20), not back
-    through P(3,0) to 3 (the day side keeps the `den_turnaround` option off)."""
-    g = roll_step(pool=[], at=16, facing=1)
-    assert notation(g) == "16S"
-    assert steps(g) == {6, 20}
+    """B-6: the turnaround is for a Shark that starts its move on a den. Swimming on over a
+    die on day den 21 facing S, the Shark may only go on through P(0,3) to 10, not turn
+    back through P(0,2) to 17."""
+    g = roll_step(pool=[], at=7, facing=0)
+    g.dice_on = {21: "3B"}
+    from_supply(g, ["3B"])
+    do(g, "shark", "step 21")
+    assert steps(g) == {10}
 
 
-def test_b6_night_dens_let_the_shark_turn_round() -> None:
-    """B-6 [P]: the night side's data turns the `den_turnaround` option on (it balances
-    that side, docs/balance.md): a Shark on den 24 facing S may leave through P(3,3) to
-    12 or turn round through P(3,2) to 9 or 20. The day side keeps it off (above)."""
-    g = started(0, den=24, board="night")
+@pytest.mark.parametrize("side,den,turned", [("day", 16, {3, 6, 20}), ("night", 24, {9, 12, 20})])
+def test_b6_dens_let_the_shark_turn_round(side: str, den: int, turned: set[int]) -> None:
+    """B-6 [P]: both sides' data turn the `den_turnaround` option on (it balances them,
+    docs/balance.md): a Shark starting its move on day den 16 facing S may leave through
+    P(3,1) to 6 or 20 or turn round through P(3,0) to 3; on night den 24 facing S, through
+    P(3,3) to 12 or back through P(3,2) to 9 or 20."""
+    g = started(0, den=den, board=side)
     set_board(g, shells())
-    shark_at_step(g, "roll", pool=[], at=24, facing=1)
-    assert notation(g) == "24S"
-    assert steps(g) == {9, 12, 20}
+    shark_at_step(g, "roll", pool=[], at=den, facing=1)
+    assert notation(g) == f"{den}S"
+    assert steps(g) == turned
 
 
 # -- C: components --------------------------------------------------------------------
@@ -348,7 +356,7 @@ def test_s3_only_the_first_die_swum_over_goes_to_growth() -> None:
 def test_s3_path_ends_on_an_empty_space() -> None:
     """S-3: a die the Shark can't swim beyond is not an end: from 1 facing E only 14 is
     reachable when 2 (3B) leads only to higher dice."""
-    g = roll_step(pool=[], at=1, facing=1)
+    g = roll_step(pool=[], at=1, facing=1, board="night")
     g.dice_on = {2: "3B", 3: "5B", 15: "4B"}
     assert steps(g) == {14}
 
@@ -398,7 +406,7 @@ def test_s3_no_path_through_either_end_may_clear_a_next_die_then_flip() -> None:
 
 def test_s3_clear_is_not_offered_when_the_other_end_has_a_path() -> None:
     """S-3: with a path through the back end only, the Shark flips; it may not clear."""
-    g = roll_step(pool=[], at=1, facing=1)
+    g = roll_step(pool=[], at=1, facing=1, board="night")
     box_in(g, open_west=True)
     assert texts(g, "shark") == ["flip"]
     do(g, "shark", "flip")
@@ -711,7 +719,7 @@ def test_d2_lurk_stay_keeps_the_shark_in_place() -> None:
 
 def test_d2_lurk_flip_turns_before_moving() -> None:
     """D-2 Lurk: flip the facing first, then move through the new faced end."""
-    g = roll_step(pool=[], at=1, facing=1)
+    g = roll_step(pool=[], at=1, facing=1, board="night")
     keep(g, "lurk")
     assert 13 not in steps(g)
     do(g, "shark", "lurk flip")
@@ -738,30 +746,32 @@ def test_d2_patrol_moves_a_current_die_to_another_empty_space_before_moving() ->
 
 
 def test_d2_ambush_strike_die_counts_two_higher_once() -> None:
-    """D-2 Ambush: a 3R may strike B2 (value 5) only with Ambush; one die per card; the card
-    is trashed at assignment; it does not help a Search die."""
-    g = game_at_assign(shells(), ["3R", "3R", "3Y"], 5)
+    """D-2 Ambush: a 4R may strike B2 (value 6 on the day board) only with Ambush; one die
+    per card; the card is trashed at assignment; it does not help a Search die."""
+    g = game_at_assign(shells(), ["4R", "2R", "3Y"], 5)
     keep(g, "ambush")
     legal = texts(g, "shark")
-    assert "assign 3R B2 ambush" in legal and "assign 3R B2" not in legal
-    assert "assign 3Y B2 ambush" not in legal and "assign 3Y B1 ambush" not in legal
-    do(g, "shark", "assign 3R B2 ambush")
-    assert "assign 3R B1 ambush" not in texts(g, "shark")
+    assert "assign 4R B2 ambush" in legal and "assign 4R B2" not in legal
+    assert "assign 2R B1 ambush" in legal and "assign 2R B1" not in legal
+    assert "assign 3Y B1 ambush" not in legal and "assign 3Y B2 ambush" not in legal
+    do(g, "shark", "assign 4R B2 ambush")
+    assert "assign 2R B1 ambush" not in texts(g, "shark")
     do(g, "shark", "go")
     assert g.kept == [] and g.s_trash == ["ambush"]
-    assert g.hunger == ["3R"]
+    assert g.hunger == ["4R"]
     assert not g.hidden[4]  # B2 was struck (revealed)
 
 
 def test_d2_sniff_search_die_counts_two_higher() -> None:
-    """D-2 Sniff: a 3Y may search B2 (value 5) only with Sniff; it does not help Strikes."""
-    g = game_at_assign(shells(), ["3Y", "3R"], 5)
+    """D-2 Sniff: a 4Y may search B2 (value 6 on the day board) only with Sniff; it does not
+    help Strikes."""
+    g = game_at_assign(shells(), ["4Y", "4R"], 5)
     keep(g, "sniff")
     legal = texts(g, "shark")
-    assert "assign 3Y B2 sniff" in legal and "assign 3Y B2" not in legal
-    assert "assign 3R B2 sniff" not in legal
-    do(g, "shark", "assign 3Y B2 sniff", "go")
-    assert not g.hidden[4] and g.growth[0] == ["3Y"]
+    assert "assign 4Y B2 sniff" in legal and "assign 4Y B2" not in legal
+    assert "assign 4R B2 sniff" not in legal
+    do(g, "shark", "assign 4Y B2 sniff", "go")
+    assert not g.hidden[4] and g.growth[0] == ["4Y"]
     assert g.kept == [] and g.s_trash == ["sniff"]
 
 
