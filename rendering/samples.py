@@ -135,8 +135,9 @@ def _oo_orphans(v: dict[str, Any]) -> bool:
 
 
 # (file name, viewer, README line, what to look for in that viewer's view, seeds, policy).
-# The seed ranges start where random play first gets there on the day board: wounding the
-# Mother is rare since its centre is worth 6 (docs/balance.md, session 32).
+# The midgame and Mother-dead ranges start where random play first gets there on the day
+# board: wounding the Mother is rare since the board's centre is worth 6 (docs/balance.md,
+# session 32).
 OO_SAMPLES: tuple[tuple[str, str, str, ViewPred, range, Policy], ...] = (
     ("oo-midgame", "spectator", "Offshore Offspring mid-game: the Mother (wounded) and a "
      "Juvenile Shark, the Cave in its zone, revealed Octopuses in their colours (letter badge "
