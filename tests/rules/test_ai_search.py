@@ -103,3 +103,21 @@ def test_overrides_count_the_decisions_where_the_tree_left_the_greedy_step(
     steps = [search.search(g, "shark", random.Random(k), iterations=150, stats=free)
              for k, g in enumerate(where)]
     assert free.overrides == sum(a != b for a, b in zip(steps, greedy, strict=True)) > 0
+
+
+def _depth(node: search.Node) -> int:
+    return 1 + max((_depth(c) for c in node.children.values()), default=0)
+
+
+@pytest.mark.parametrize("expand", [True, False])
+def test_expand_turn_grows_a_node_for_each_of_the_seats_steps_an_iteration_takes(
+        expand: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below the tree the greedy policy finishes the turn; with `EXPAND_TURN` each of those
+    steps of the Octopus's own turn becomes a node at once, so the next iterations can
+    widen there. One iteration in: one node below the root without it, the whole turn's
+    path with it."""
+    monkeypatch.setattr(search, "EXPAND_TURN", {"octopus"} if expand else set())
+    depths = {_depth(search.grow(_second_action(), "octopus", random.Random(s),
+                                 iterations=1)[0]) for s in SEEDS}
+    assert (depths == {2}) is not expand, depths
+    assert all(d >= 2 for d in depths)
