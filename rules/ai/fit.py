@@ -31,11 +31,13 @@ Sample = tuple[dict[str, float], float]
 T = TypeVar("T")
 
 
-def collect_game(args: tuple[int, str, str]) -> list[Sample]:
-    """Features at the start of each turn of one game, labelled with the final result."""
-    seed, octopus, shark = args
+def collect_game(args: tuple[int, str, str, str | None]) -> list[Sample]:
+    """Features at the start of each turn of one game, labelled with the final result.
+
+    With no board, two seeds in three are played on day and the rest on night."""
+    seed, octopus, shark, board = args
     levels = {"octopus": octopus, "shark": shark}
-    g = new_game(seed, board="day" if seed % 3 else "night")
+    g = new_game(seed, board=board or ("day" if seed % 3 else "night"))
     rngs = {s: random.Random(seed * 7 + i) for i, s in enumerate(SEATS)}
     rows: list[dict[str, float]] = []
     last = None
@@ -52,13 +54,15 @@ def collect_game(args: tuple[int, str, str]) -> list[Sample]:
     return [(r, y) for r in rows]
 
 
-def collect(games: int, seed: int, jobs: int = 1) -> list[Sample]:
+def collect(games: int, seed: int, jobs: int = 1, board: str | None = None) -> list[Sample]:
+    """Positions of `games` games from `seed`: eight in ten greedy against greedy, one
+    each with a random seat, on `board` (None: both, see `collect_game`)."""
     tasks = []
     for i in range(games):
         k = i % 10
         pair = ("greedy", "greedy") if k < 8 else (("random", "greedy") if k == 8
                                                    else ("greedy", "random"))
-        tasks.append((seed + i, *pair))
+        tasks.append((seed + i, *pair, board))
     return _gather(collect_game, tasks, jobs, chunksize=4)
 
 
@@ -153,20 +157,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=1500)
     p.add_argument("--seed", type=int, default=500_000)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--board", choices=("day", "night"),
+                   help="play every game on one board (default: two in three on day)")
     p.add_argument("--escapes", action="store_true",
                    help="fit the escape model (confront.ESCAPE_WEIGHTS) instead")
     a = p.parse_args(argv)
     try:
         if a.escapes:
             return _fit_escapes(a.games, a.seed, a.jobs)
-        return _fit_positions(a.games, a.seed, a.jobs)
+        return _fit_positions(a.games, a.seed, a.jobs, a.board)
     except ValueError as e:
         sys.stderr.write(f"{e}\n")
         return 2
 
 
-def _fit_positions(games: int, seed: int, jobs: int) -> int:
-    samples = collect(games, seed, jobs)
+def _fit_positions(games: int, seed: int, jobs: int, board: str | None) -> int:
+    samples = collect(games, seed, jobs, board)
     weights, loss, const = fit(samples)
     _report(f"{len(samples)} positions from {games} games", loss, const, "WEIGHTS",
             evaluate.FEATURES, weights)
