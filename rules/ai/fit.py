@@ -10,6 +10,9 @@ weights to paste into `evaluate.py` and the fit's log-loss against a constant mo
 every escape of greedy-against-greedy games, labelled with who won in the end. The
 colours come from the equilibrium mix, which depends only on public facts already among
 the model's inputs, so each escape's effect is compared on like positions.
+
+`--board day|night` plays every game on one board, to refit on one board's data after it
+changed (session 41 refitted the leaf on today's day board).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import TypeVar
 
 from ..core import SEATS
@@ -80,10 +84,10 @@ def _gather(collect_one: Callable[[T], list[Sample]], tasks: Sequence[T], jobs: 
     return out
 
 
-def collect_escapes(seed: int) -> list[Sample]:
+def collect_escapes(seed: int, board: str | None = None) -> list[Sample]:
     """The escape model's inputs at every escape of one greedy game, labelled with the
-    result."""
-    g = new_game(seed, board="day" if seed % 2 else "night")
+    result (with no board, odd seeds are day games and even ones night)."""
+    g = new_game(seed, board=board or ("day" if seed % 2 else "night"))
     rngs = {s: random.Random(seed * 7 + i) for i, s in enumerate(SEATS)}
     rows: list[dict[str, float]] = []
     picked: dict[str, str] = {}
@@ -158,13 +162,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=500_000)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--board", choices=("day", "night"),
-                   help="play every game on one board (default: two in three on day)")
+                   help="play every game on one board (default: both boards)")
     p.add_argument("--escapes", action="store_true",
                    help="fit the escape model (confront.ESCAPE_WEIGHTS) instead")
     a = p.parse_args(argv)
     try:
         if a.escapes:
-            return _fit_escapes(a.games, a.seed, a.jobs)
+            return _fit_escapes(a.games, a.seed, a.jobs, a.board)
         return _fit_positions(a.games, a.seed, a.jobs, a.board)
     except ValueError as e:
         sys.stderr.write(f"{e}\n")
@@ -179,8 +183,9 @@ def _fit_positions(games: int, seed: int, jobs: int, board: str | None) -> int:
     return 0
 
 
-def _fit_escapes(games: int, seed: int, jobs: int) -> int:
-    samples = _gather(collect_escapes, range(seed, seed + games), jobs, chunksize=8)
+def _fit_escapes(games: int, seed: int, jobs: int, board: str | None) -> int:
+    samples = _gather(partial(collect_escapes, board=board), range(seed, seed + games), jobs,
+                      chunksize=8)
     weights, loss, const = fit(samples, names=confront.ESCAPE_FEATURES, epochs=2000)
     _report(f"{len(samples)} escapes from {games} games", loss, const, "ESCAPE_WEIGHTS",
             confront.ESCAPE_FEATURES, weights)

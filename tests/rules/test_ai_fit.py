@@ -21,3 +21,13 @@ def test_board_option_plays_every_game_on_that_board() -> None:
         for f, y in rows:
             assert set(f) == set(evaluate.FEATURES) and y in (0.0, 1.0)
         assert len({y for _, y in rows}) == 1, "every position of a game has its result"
+
+
+def test_board_option_reaches_the_escape_fitter() -> None:
+    """`--board` with `--escapes` plays the escapes' games on that board too, rather than
+    being silently ignored: seed 901 is a day game by default, and its night game escapes
+    elsewhere."""
+    day = fit.collect_escapes(901, "day")
+    assert day == fit.collect_escapes(901) and len(day) == 1
+    night = fit.collect_escapes(901, "night")
+    assert len(night) == 1 and night != day
