@@ -12,7 +12,9 @@ colours come from the equilibrium mix, which depends only on public facts alread
 the model's inputs, so each escape's effect is compared on like positions.
 
 `--board day|night` plays every game on one board, to refit on one board's data after it
-changed (session 41 refitted the leaf on today's day board).
+changed. Session 41 refitted the leaf on today's day board this way and kept the shipped
+weights: the refit scored barely better on held-out games and played the same step at 91 %
+of searched positions (docs/balance.md).
 """
 
 from __future__ import annotations

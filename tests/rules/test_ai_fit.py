@@ -6,9 +6,9 @@ from rules.ai import evaluate, fit
 
 
 def test_board_option_plays_every_game_on_that_board() -> None:
-    """`--board` exists so a leaf can be refitted on one board's data (session 41 refitted
-    on today's day board): with it every seed is played there. Without it seed 1 is a
-    day game and seed 3 a night one (one seed in three is)."""
+    """`--board` exists so a leaf can be refitted on one board's data (session 41 compared
+    a refit on today's day board): with it every seed is played there. Without it seed 1
+    is a day game and seed 3 a night one (one seed in three is)."""
     day = fit.collect_game((1, "random", "random", "day"))
     assert day == fit.collect_game((1, "random", "random", None))
     night = fit.collect_game((1, "random", "random", "night"))
