@@ -34,6 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     lp.add_argument("--baseline", default=None, metavar="SEAT=LEVEL",
                     help="replay the same seeds with SEAT at LEVEL and pair the outcomes "
                          "deal by deal (e.g. octopus=greedy)")
+    lp.add_argument("--max-rounds", type=int, default=None, metavar="N",
+                    help="stop a game still going at round N+1 and count it unfinished, "
+                         "so a run names a game that never ends instead of hanging on it")
     lp.add_argument("--reference", default=None, metavar="WINS/GAMES",
                     help="with --baseline: SEAT's wins at LEVEL against the same opponent "
                          "over a large sample, to estimate the rate on average deals")
@@ -87,8 +90,11 @@ def main(argv: list[str] | None = None) -> int:
                   f", search budget {a.seconds or 2.0:g} s" if "search" in (a.octopus, a.shark)
                   else "")
         print(f"balance: {a.games} games from seed {a.seed}{budget}")
+        if a.max_rounds is not None and a.max_rounds < 1:
+            p.error("--max-rounds must be at least 1")
         st = balance(a.games, a.octopus, a.shark, board=a.board, seed=a.seed,
-                     iterations=a.iterations, seconds=a.seconds, jobs=a.jobs)
+                     iterations=a.iterations, seconds=a.seconds, jobs=a.jobs,
+                     max_rounds=a.max_rounds)
         print(st.report())
         if a.each:
             print(st.each())
@@ -97,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             levels = {"octopus": a.octopus, "shark": a.shark, seat: level}
             base = balance(a.games, levels["octopus"], levels["shark"], board=a.board,
                            seed=a.seed, iterations=a.iterations, seconds=a.seconds,
-                           jobs=a.jobs)
+                           jobs=a.jobs, max_rounds=a.max_rounds)
             print(f"baseline: {seat}={level} on the same seeds")
             print(base.report())
             if a.each:

@@ -47,15 +47,19 @@ def seat_rngs(seed: int) -> dict[str, random.Random]:
 
 def play_game(seed: int, octopus: str, shark: str, *, board: str = "day",
               iterations: int | None = None, seconds: float | None = None,
-              max_steps: int = 20_000) -> GameResult:
-    """One complete game between two policy levels."""
+              max_steps: int = 20_000, max_rounds: int | None = None) -> GameResult:
+    """One complete game between two policy levels, or one stopped unfinished when it
+    reaches round `max_rounds + 1`: under a time budget a game can't be replayed, so a
+    runaway one (sessions 30, 40 and 42 each had a batch held up by one) has to be named
+    by the run that met it."""
     levels = {"octopus": octopus, "shark": shark}
     g = new_game(seed, board=board)
     rngs = seat_rngs(seed)
     think: dict[str, list[float]] = {s: [] for s in SEATS}
     stats = SearchStats()
     steps = 0
-    while g.phase != "over" and steps < max_steps:
+    while (g.phase != "over" and steps < max_steps
+           and (max_rounds is None or g.round <= max_rounds)):
         for seat in deciders(g):
             t0 = time.perf_counter()
             if levels[seat] == "search":
@@ -144,25 +148,28 @@ class BalanceStats:
         same seeds pair up line by line, so a change can be judged on the deals where the
         outcome moved rather than on two noisy totals."""
         return "\n".join(
-            f"seed {r.seed}: {r.winner or 'unfinished'}"
-            f"{f' ({r.reason})' if r.reason else ''}, {r.rounds} rounds"
+            f"seed {r.seed}: {r.winner} ({r.reason}), {r.rounds} rounds" if r.winner
+            else f"seed {r.seed}: unfinished at round {r.rounds}"
             for r in self.results)
 
 
-def _one(args: tuple[int, str, str, str, int | None, float | None]) -> GameResult:
-    seed, octopus, shark, board, iterations, seconds = args
-    return play_game(seed, octopus, shark, board=board, iterations=iterations, seconds=seconds)
+def _one(args: tuple[int, str, str, str, int | None, float | None, int | None]) -> GameResult:
+    seed, octopus, shark, board, iterations, seconds, max_rounds = args
+    return play_game(seed, octopus, shark, board=board, iterations=iterations, seconds=seconds,
+                     max_rounds=max_rounds)
 
 
 def balance(games: int, octopus: str, shark: str, *, board: str = "day", seed: int = 1,
             iterations: int | None = None, seconds: float | None = None,
-            jobs: int = 1) -> BalanceStats:
-    """Play `games` games of `octopus` against `shark` and collect the results."""
+            jobs: int = 1, max_rounds: int | None = None) -> BalanceStats:
+    """Play `games` games of `octopus` against `shark` and collect the results (a game
+    still going at round `max_rounds + 1` is stopped and counted unfinished)."""
     for lv in (octopus, shark):
         if lv not in LEVELS:
             raise ValueError(f"unknown level {lv!r}")
     st = BalanceStats(octopus, shark, board)
-    tasks = [(seed + i, octopus, shark, board, iterations, seconds) for i in range(games)]
+    tasks = [(seed + i, octopus, shark, board, iterations, seconds, max_rounds)
+             for i in range(games)]
     t0 = time.perf_counter()
     results: Iterable[GameResult]
     if jobs > 1:

@@ -395,6 +395,29 @@ def test_balance_lists_each_game_for_pairing(capsys: pytest.CaptureFixture[str])
     assert not any(x.startswith("seed ") for x in capsys.readouterr().out.splitlines())
 
 
+def test_balance_stops_a_game_at_max_rounds_and_names_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`--max-rounds N` stops a game still going at round N + 1: the report counts it
+    unfinished and `--each` names its seed and round, where a run without the limit would
+    wait on it. Games that end in time are untouched."""
+    from rules.__main__ import main
+
+    full = play_game(8, "random", "greedy", board="night")
+    assert full.winner is not None and full.rounds > 2
+    cut = play_game(8, "random", "greedy", board="night", max_rounds=2)
+    assert (cut.winner, cut.reason, cut.rounds) == (None, None, 3)
+    assert _outcome(play_game(8, "random", "greedy", board="night",
+                              max_rounds=full.rounds)) == _outcome(full)
+    assert main(["balance", "--games", "2", "--octopus", "random", "--shark", "greedy",
+                 "--seed", "8", "--board", "night", "--each", "--max-rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "unfinished: 2" in out
+    assert [x for x in out.splitlines() if x.startswith("seed ")] == [
+        "seed 8: unfinished at round 3", "seed 9: unfinished at round 3"]
+    with pytest.raises(SystemExit):
+        main(["balance", "--games", "1", "--max-rounds", "0"])
+    assert "--max-rounds must be at least 1" in capsys.readouterr().err
+
 
 def test_expansion_games_are_played_by_the_random_level_only() -> None:
     """The greedy and search players know only the base game's pieces: with Offshore
