@@ -115,7 +115,8 @@ class BalanceStats:
         unfinished = sum(1 for r in self.results if r.winner is None)
         if unfinished:
             lines.append(f"unfinished: {unfinished}")
-        rounds = [r.rounds for r in self.results]
+        # finished games only: a game cut at --max-rounds would shorten the mean
+        rounds = [r.rounds for r in self.results if r.winner is not None]
         if rounds:
             sd = statistics.pstdev(rounds) if len(rounds) > 1 else 0.0
             lines.append(f"game length: mean {statistics.mean(rounds):.1f} rounds, sd {sd:.1f}, "

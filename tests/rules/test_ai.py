@@ -411,7 +411,7 @@ def test_balance_stops_a_game_at_max_rounds_and_names_it(
     assert main(["balance", "--games", "2", "--octopus", "random", "--shark", "greedy",
                  "--seed", "8", "--board", "night", "--each", "--max-rounds", "2"]) == 0
     out = capsys.readouterr().out
-    assert "unfinished: 2" in out
+    assert "unfinished: 2" in out and "game length" not in out
     assert [x for x in out.splitlines() if x.startswith("seed ")] == [
         "seed 8: unfinished at round 3", "seed 9: unfinished at round 3"]
     with pytest.raises(SystemExit):
