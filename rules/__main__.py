@@ -86,12 +86,12 @@ def main(argv: list[str] | None = None) -> int:
             if lv not in LEVELS:
                 p.error(f"unknown level {lv!r}: choose from {', '.join(LEVELS)}")
         pair = _baseline(p, a.baseline, a.reference)
+        if a.max_rounds is not None and a.max_rounds < 1:
+            p.error("--max-rounds must be at least 1")
         budget = (f", search budget {a.iterations} iterations" if a.iterations else
                   f", search budget {a.seconds or 2.0:g} s" if "search" in (a.octopus, a.shark)
                   else "")
         print(f"balance: {a.games} games from seed {a.seed}{budget}")
-        if a.max_rounds is not None and a.max_rounds < 1:
-            p.error("--max-rounds must be at least 1")
         st = balance(a.games, a.octopus, a.shark, board=a.board, seed=a.seed,
                      iterations=a.iterations, seconds=a.seconds, jobs=a.jobs,
                      max_rounds=a.max_rounds)
