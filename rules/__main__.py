@@ -34,12 +34,12 @@ def main(argv: list[str] | None = None) -> int:
     lp.add_argument("--baseline", default=None, metavar="SEAT=LEVEL",
                     help="replay the same seeds with SEAT at LEVEL and pair the outcomes "
                          "deal by deal (e.g. octopus=greedy)")
-    lp.add_argument("--max-rounds", type=int, default=None, metavar="N",
-                    help="stop a game still going at round N+1 and count it unfinished, "
-                         "so a run names a game that never ends instead of hanging on it")
     lp.add_argument("--reference", default=None, metavar="WINS/GAMES",
                     help="with --baseline: SEAT's wins at LEVEL against the same opponent "
                          "over a large sample, to estimate the rate on average deals")
+    lp.add_argument("--max-rounds", type=int, default=None, metavar="N",
+                    help="stop a game still going at round N+1 and count it unfinished, "
+                         "so a run names a game that never ends instead of hanging on it")
     tp = sub.add_parser("think", help="decision time of the computer players on real positions")
     tp.add_argument("--games", type=int, default=3, help="greedy games to take positions from")
     tp.add_argument("--positions", type=int, default=20, help="positions per seat")
