@@ -196,7 +196,7 @@ class Ctx:
                 bool(g.tf.get("moving")), tuple(g.energy), tuple(g.display),
                 tuple(sorted(g.supply_dice.items())), len(g.hunger), g.bag["R"],
                 sum(1 for d in g.pool if d[1] == "R"), len(g.conf["shark"]),
-                tuple(g.flipped))
+                tuple(g.flipped), g.round >= STALL_ROUND)
 
 
 SHARED_MAX = 4000  # signatures remembered before the shared caches start afresh
@@ -324,14 +324,17 @@ def _energy_penalty(c: Ctx, leftover: list[str]) -> float:
     stored += rest[: max(0, slots - len(stored))]
     if len(stored) < slots:
         return 0.0
+    # Full Energy ends a stall (`stored_reds_stuck`): bought or not, the stored Strike
+    # dice leave Energy for the bag (S-7).
+    freed = RED_NEEDED if stored_reds_stuck(g) else 0.0
     pips = sum(F.dval(d) for d in stored)
     best = c.buy_cache.get(pips)
     if best is None:
         best = best_buy_value(g, pips)
         c.buy_cache[pips] = best
     if best is None:
-        return 0.0
-    return max(0.0, -best) + FORCED_BUY
+        return -freed
+    return max(0.0, -best) + FORCED_BUY - freed
 
 
 # -- the move ----------
@@ -757,6 +760,20 @@ def strikeless(g: Game) -> bool:
     if g.round < STALL_ROUND:
         usable += g.energy
     return g.bag["R"] == 0 and not any(F.dcol(d) == "R" for d in usable)
+
+
+def stored_reds_stuck(g: Game) -> bool:
+    """Are the Shark's only Strike dice stored in Energy, from `STALL_ROUND` on? With one
+    or two stored dice and nothing bought they stay there (S-7), and when no purchase is
+    worth its Hunger die nothing is bought; a third stored die ends that: the purchase it
+    forces, or with nothing affordable the free return, sends them back to the bag. So
+    `energy_penalty` counts a full Energy as freeing a Strike die. Without it, night deal
+    20293 of session 43 (the search Shark's first child with `INFO` at 0.4) reached round
+    61 with 1R 1Y stored, every blue die placed on the board turn after turn, against a
+    greedy Octopus that never ate; the greedy Shark shares the rule (its games rarely reach
+    `STALL_ROUND`)."""
+    return (g.round >= STALL_ROUND and strikeless(g)
+            and any(F.dcol(d) == "R" for d in g.energy))
 
 
 def reds_freed(g: Game) -> int:

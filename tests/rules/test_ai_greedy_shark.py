@@ -1,10 +1,12 @@
-"""The search Shark's purchases when it has no Strike die (`greedy_shark.buy_strikeless`).
+"""The Shark when it has no Strike die to use (`greedy_shark.buy_strikeless`,
+`greedy_shark.stored_reds_stuck`).
 
 A Shark without a red die can't win (G-3) until a purchase brings one. Session 17 found two
 search-against-search games that never ended: the Shark hoarded two stored dice and passed
 every turn, because a Hunger die always looked dearer than a card. These tests pin the rule
 that breaks that wait, which the search plays and the greedy level (measured weaker with
-it) does not.
+it) does not, and session 43's: with its red dice stuck in Energy late in a game, either
+level fills Energy to send them back to the bag.
 """
 
 from __future__ import annotations
@@ -18,8 +20,14 @@ from rules.ai import choose, greedy_shark
 from rules.ai.search import search
 from rules.ai.world import options
 from rules.state import Game
-from tests.rules.positions import do
-from tests.rules.shark_setup import game_at_assign, set_bag, set_display, shells
+from tests.rules.positions import do, set_board, started
+from tests.rules.shark_setup import (
+    game_at_assign,
+    set_bag,
+    set_display,
+    shark_at_step,
+    shells,
+)
 
 NO_RED_DISPLAY = ["lurk", "burst", "sniff", "sharp_eyes"]
 
@@ -134,3 +142,32 @@ def test_g4_a_lone_stored_red_die_is_not_bought_into_losing() -> None:
     five = ["1B", "2B", "3B", "4B", "5B"]
     g = late(at_buy(["4R"], NO_RED_DISPLAY, hunger=five, reds_in_bag=0))
     assert strikeless_step(g) == "pass"
+
+
+def shark_turn_played(round_: int, seed: int) -> Game:
+    """The Shark's turn from its roll, with 1R 1Y stored, no red die in the bag or its
+    pool and no card worth a Hunger die on display (night deal 20293's stall, session
+    43), played to its end by the greedy Shark at round `round_`."""
+    g = started(seed)
+    set_board(g, shells(C3="octopus"), ())
+    shark_at_step(g, "roll", pool=["6B", "3B"], at=5, facing=0, energy=["1R", "1Y"],
+                  hunger=["1B", "2B"])
+    set_bag(g, 1, 0, 0)
+    set_display(g, ["patrol", "sharp_eyes_2", "sharp_eyes", "riptide_2"])
+    g.round = round_
+    rng = random.Random(seed)
+    while g.turn == "shark" and g.phase != "over":
+        do(g, "shark", choose(g, "shark", rng, level="greedy").text)
+    return g
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_s7_a_shark_whose_strike_dice_are_stuck_in_energy_fills_it(seed: int) -> None:
+    """With one or two stored dice and nothing bought they stay stored (S-7), so a Shark
+    that places every blue die keeps its red one there for ever. Before `STALL_ROUND` it
+    may wait; from it, it keeps a die back to fill Energy, which sends the stored dice to
+    the bag, the red one with them, whether it then buys or not."""
+    early = shark_turn_played(greedy_shark.STALL_ROUND - 1, seed)
+    assert "1R" in early.energy and early.bag["R"] == 0
+    late_ = shark_turn_played(greedy_shark.STALL_ROUND, seed)
+    assert "1R" not in late_.energy and late_.bag["R"] == 1
