@@ -7,6 +7,7 @@ win checks (G-1: checked after every atomic change) can never be forgotten by a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -283,6 +284,13 @@ def swap_blocks(g: Game, a: int, b: int, why: str) -> None:
     g.hidden[a], g.hidden[b] = g.hidden[b], g.hidden[a]
     g.know_pub[a], g.know_pub[b] = g.know_pub[b], g.know_pub[a]
     g.know_shark[a], g.know_shark[b] = g.know_shark[b], g.know_shark[a]
+
+    def swapped(m: list[list[int]]) -> list[list[int]]:
+        m = list(m)
+        m[a], m[b] = m[b], m[a]
+        return m
+
+    _moved(g, swapped)
     ev(g, "swap", f"{ZONES[a]} and {ZONES[b]} swap ({why})", zones=(a, b))
 
 
@@ -297,7 +305,30 @@ def shuffle_blocks(g: Game, zs: list[int], why: str) -> None:
         union = tuple(sorted({k for z in zs for k in tracker[z]}))
         for z in zs:
             tracker[z] = union
+
+    def mixed(m: list[list[int]]) -> list[list[int]]:
+        came = sorted({o for z in zs for o in m[z]})
+        return [came if z in zs else m[z] for z in range(len(m))]
+
+    _moved(g, mixed)
     ev(g, "shuffle", f"{', '.join(ZONES[z] for z in zs)} are shuffled ({why})", zones=tuple(zs))
+
+
+def note_origins(g: Game, start: dict[str, Any]) -> None:
+    """A Shark turn begins with the Shark as `start` notes (`shark.draw_and_roll`): from
+    here each zone's block is followed as swaps and shuffles move it, and the previous
+    turn's record is kept. A computer Shark reads it to weigh where the Octopus chose to
+    hide last turn (`rules.ai.opponent`); every swap and shuffle is public (I-2)."""
+    old = g.origins
+    g.origins = {"starts": [old["starts"][-1] if old else None, start],
+                 "from": [old["from"][-1] if old else None, [[z] for z in range(9)]]}
+
+
+def _moved(g: Game, move: Callable[[list[list[int]]], list[list[int]]]) -> None:
+    """Blocks changed zones: where each zone's block came from, in every record kept."""
+    if g.origins:
+        g.origins = {**g.origins,
+                     "from": [None if m is None else move(m) for m in g.origins["from"]]}
 
 
 def replace_block(g: Game, z: int, kind: str, why: str) -> str:

@@ -135,6 +135,7 @@ def new_game(seed: int, *, board: str = "day", expansions: tuple[str, ...] = ())
     g.resampled = False
     g.juv_sharks = []
     g.oo = {}
+    g.origins = {}
     for _ in range(int(comp["octopus"]["starting_draws"])):
         g.hand.append(g.draw.pop())
     if offspring.OO in g.expansions:

@@ -24,6 +24,7 @@ from .core import (
     ev,
     growth_effect,
     kept_with,
+    note_origins,
     peek,
     refill_display,
     roll,
@@ -109,6 +110,7 @@ def draw_and_roll(g: Game) -> None:
     g.pool = sort_dice(g.pool)
     g.step = "roll"
     g.tf = {"rerolls": 0, "bumped": False, "start": start}
+    note_origins(g, start)
     ev(g, "roll", f"The Shark rolls {' '.join(g.pool) or 'no dice'}", seat="shark",
        dice=list(g.pool))
 

@@ -80,11 +80,15 @@ _FIELDS: dict[str, str] = {
     # `facing` (None once she is dead). `oo` holds the module's other state (rules/offspring.py).
     "juv_sharks": "ll",
     "oo": "j",
+    # Public: where each zone's block came from since each of the Shark's last two turns
+    # began, and where the Shark stood then (`core.note_origins`). Entries are replaced,
+    # never changed in place.
+    "origins": "d",
 }
 
 # Fields added after games were first saved: `from_dict` fills these in when missing, so a
 # game stored by an older version still loads.
-_DEFAULTS: dict[str, Any] = {"juv_sharks": [], "oo": {}}
+_DEFAULTS: dict[str, Any] = {"juv_sharks": [], "oo": {}, "origins": {}}
 
 
 def deep(x: Any) -> Any:
@@ -165,6 +169,7 @@ class Game:
     resampled: bool
     juv_sharks: list[list[Any]]
     oo: dict[str, Any]
+    origins: dict[str, Any]
     rng: Rng
 
     def __init__(self) -> None:

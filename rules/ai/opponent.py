@@ -14,6 +14,14 @@ time. After the Shark's move (1,163 turns: 0.22 uniform) it gives 0.39 and ranks
 first 54 % of the time, because each zone is judged from where the Shark stood when the
 Octopus chose (`as_the_turn_began`), not from where the Shark has swum to since.
 
+The Octopus chose last turn too, and moved since only by public swaps and shuffles. So the
+lean the Shark had as its previous turn began, each zone's share followed to where its
+block went (`last_turn`, from the engine's public note `Game.origins`), makes most of the
+prior (`CARRY`), the plain odds the rest, and this turn's lean weighs both. On 3,173 turns
+of greedy Octopus against the search's first child (docs/balance.md, session 44) that
+gives the true zone 0.34 where this turn's lean alone gives 0.29 (log-loss 1.38 against
+1.53; 1.79 uniform).
+
 Fair by construction, like every policy here: the evaluations are made on worlds drawn
 from the Shark's information set (`world.world`) with seeds from the policy's own rng, and
 a world with the Octopus pinned to a zone is drawn by `world` from the Shark's knowledge
@@ -25,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from ..resample import resample
 from ..state import Game
@@ -38,6 +47,10 @@ from .world import SEED_BITS, canonical, world
 # 1.73 uniform at the start, 1.26 against 1.65 after the move).
 BETA = 10.0
 SAMPLES = 4  # worlds the evaluation of each zone is averaged over
+# Share of the Shark's prior on the Octopus's zone carried from its previous turn: the lean
+# it had then, with each zone's odds followed through the swaps and shuffles since
+# (`last_turn`); the rest is the plain odds. Either is then weighed by this turn's lean.
+CARRY = 0.8
 
 
 def octopus_prior(game: Game, rng: random.Random) -> dict[int, float] | None:
@@ -65,9 +78,68 @@ def octopus_lean(game: Game, rng: random.Random) -> tuple[list[float], dict[int,
         return None
     for w in worlds:
         as_the_turn_began(w)
-    ev = {z: sum(greedy_octopus.evaluate(w, zo=z) for w in worlds) / SAMPLES for z in cands}
+    lean = _lean(worlds, cands)
+    last = last_turn(game)
+    if last is None:
+        return q, lean
+    before = [as_last_turn_began(w, *last) for w in worlds]
+    q0 = F.oct_odds(F.shark_belief(before[0]))
+    cands0 = [z for z in range(9) if q0[z] > 0.0]
+    if not cands0:
+        return q, lean
+    lean0 = _lean(before, cands0)
+    then = [q0[z] * lean0.get(z, 0.0) for z in range(9)]
+    came = last[1]
+    now = [sum(then[o] for o in came[z]) / len(came[z]) if q[z] > 0.0 else 0.0
+           for z in range(9)]
+    total, qsum = sum(now), sum(q)
+    if total <= 0.0:
+        return q, lean
+    return q, {z: x * (CARRY * now[z] / total * qsum / q[z] + 1.0 - CARRY)
+               for z, x in lean.items()}
+
+
+def _lean(worlds: list[Game], cands: list[int]) -> dict[int, float]:
+    """exp(`BETA` × (evaluation − the best zone's)) for each zone in `cands`, the greedy
+    Octopus's evaluation averaged over `worlds`."""
+    ev = {z: sum(greedy_octopus.evaluate(w, zo=z) for w in worlds) / len(worlds)
+          for z in cands}
     top = max(ev.values())
-    return q, {z: math.exp(BETA * (ev[z] - top)) for z in cands}
+    return {z: math.exp(BETA * (ev[z] - top)) for z in cands}
+
+
+def last_turn(game: Game) -> tuple[dict[str, Any], list[list[int]]] | None:
+    """The note of the Shark's previous turn (where it stood as that turn began, and where
+    each zone's block came from since: `core.note_origins`), or None in its first turn.
+    Within a Shark turn that has rolled, the note before the current one."""
+    o = game.origins
+    if not o:
+        return None
+    i = 0 if game.phase == "shark" and game.tf.get("start") else 1
+    start, came = o["starts"][i], o["from"][i]
+    return None if start is None or came is None else (start, came)
+
+
+def as_last_turn_began(w: Game, start: dict[str, Any], came: list[list[int]]) -> Game:
+    """A copy of `w` put back as the Shark's previous turn began: the Shark where `start`
+    noted it, and every block moved since by swaps put back in the zone it came from
+    (`came`). Blocks shuffled since can't be put back: they keep the shuffled zones, in
+    order. The copy keeps `w`'s cards, dice and food track, which a zone's lean doesn't
+    weigh (`greedy_octopus._evaluate`), and the Shark's knowledge of each block moves back
+    with it, so the zone odds are roughly those it had then."""
+    to: dict[int, int] = {m[0]: z for z, m in enumerate(came) if len(m) == 1}
+    spare = [z for z in range(9) if len(came[z]) != 1]
+    to.update(zip(sorted(set(range(9)) - set(to)), spare, strict=True))
+    b = w.clone()
+    for name in ("zones", "hidden", "know_pub", "know_shark"):
+        cur = getattr(w, name)
+        setattr(b, name, [cur[to[o]] for o in range(9)])
+    b.shark_at, b.facing = start["at"], start["facing"]
+    b.dice_on = {int(s): d for s, d in start["dice_on"]}
+    b.bag = dict(start["bag"])
+    b.pool, b.assigned, b.limbo = [], [], []
+    b._cache = {}
+    return b
 
 
 def leant(q: list[float], lean: dict[int, float] | None) -> list[float]:
