@@ -134,11 +134,7 @@ def as_last_turn_began(w: Game, start: dict[str, Any], came: list[list[int]]) ->
     for name in ("zones", "hidden", "know_pub", "know_shark"):
         cur = getattr(w, name)
         setattr(b, name, [cur[to[o]] for o in range(9)])
-    b.shark_at, b.facing = start["at"], start["facing"]
-    b.dice_on = {int(s): d for s, d in start["dice_on"]}
-    b.bag = dict(start["bag"])
-    b.pool, b.assigned, b.limbo = [], [], []
-    b._cache = {}
+    _stand(b, start)
     return b
 
 
@@ -162,8 +158,13 @@ def as_the_turn_began(w: Game) -> None:
     next get 0.13 where the Octopus is there 0.18 of the time, and the log-loss is 1.43
     instead of 1.26)."""
     start = w.tf.get("start") if w.phase == "shark" else None
-    if not start:
-        return
+    if start:
+        _stand(w, start)
+
+
+def _stand(w: Game, start: dict[str, Any]) -> None:
+    """The Shark as `start` (`shark.draw_and_roll`'s note) found it: its space, facing,
+    Current dice and bag, with no die rolled or assigned yet."""
     w.shark_at, w.facing = start["at"], start["facing"]
     w.dice_on = {int(s): d for s, d in start["dice_on"]}
     w.bag = dict(start["bag"])
