@@ -324,8 +324,8 @@ def test_each_zone_is_followed_back_to_where_its_block_was_as_the_shark_turns_be
     """I-2: every swap and shuffle is public, so the engine notes, for the Shark's last two
     turns, which zones each block may have come from since the turn began (`origins`). The
     Octopus's own block is never replaced (O-7, O-8), so its zone's note always names the
-    zone it held then; a zone no swap or shuffle touched names itself. The note outlives a
-    save, and a game saved before it loads without one."""
+    zone it held then, and no zone is the only origin of two. The note outlives a save,
+    and a game saved before it loads without one."""
     turns = _greedy_shark_turns(40, 95_000)
     assert len(turns) == 40
     moved = 0
@@ -351,8 +351,9 @@ def test_last_turns_lean_carried_through_the_octopus_moves_finds_it_more_often(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """`opponent.CARRY`: the Octopus hid where last turn's lean expected it more often than
     the odds alone say, and stayed or moved by public swaps, so carrying that belief into
-    this turn's prior puts more weight on the zone it is really in (measured on 3,173
-    greedy-game turns: 0.34 against 0.29 without it, docs/balance.md, session 44). Here on
+    this turn's prior puts more weight on the zone it is really in (0.34 against 0.29 on
+    3,173 turns of the greedy Octopus against the search's first child, docs/balance.md,
+    session 44). Here on
     60 turns (0.50 against 0.39), and the lean never names a zone the Shark ruled out."""
     turns = _greedy_shark_turns(60, 96_000)
 
