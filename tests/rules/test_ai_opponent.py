@@ -353,8 +353,8 @@ def test_last_turns_lean_carried_through_the_octopus_moves_finds_it_more_often(
     the odds alone say, and stayed or moved by public swaps, so carrying that belief into
     this turn's prior puts more weight on the zone it is really in (0.34 against 0.29 on
     3,173 turns of the greedy Octopus against the search's first child, docs/balance.md,
-    session 44). Here on
-    60 turns (0.50 against 0.39), and the lean never names a zone the Shark ruled out."""
+    session 44). Here on 60 turns (0.50 against 0.39), and the lean never names a zone the
+    Shark ruled out."""
     turns = _greedy_shark_turns(60, 96_000)
 
     def true_odds(carry: float) -> float:
