@@ -400,11 +400,19 @@ def _lean(found: tuple[list[float], dict[int, float]] | None, seat: str) -> gree
 
 
 def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = None,
-         seconds: float | None = None) -> tuple[Node, int]:
+         seconds: float | None = None,
+         clock: Callable[[], float] = time.perf_counter) -> tuple[Node, int]:
     """The search tree for `seat`'s step and how many iterations built it: one budget or
     both, whichever runs out first. Apart from `search`, `rules.judge` reads the root's
-    children to weigh what the search chose against the greedy step."""
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    children to weigh what the search chose against the greedy step.
+
+    `seconds` is a bound, not a target: an iteration starts only if the slowest one so far
+    would still end by the deadline. Checked only between iterations, the budget let a
+    decision overrun by its last iteration, which a long play-out or a first look at the
+    opposing Shark's lean can stretch to a tenth of a second (the Octopus's p95 was 2.09 s
+    at the 2 s default, its longest 2.44 s; docs/balance.md, session 47). The first
+    iteration always runs, so there is always a tree. `clock` is for tests."""
+    deadline = None if seconds is None else clock() + seconds
     root = Node()
     found = model(game, seat, rng)
     prior = None if found is None else opponent.prior_of(*found)
@@ -413,11 +421,17 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
     leans: dict[tuple[object, ...], greedy_shark.Lean] = {}
     share = EXPECTS_LEANT.get(seat, 0.0)
     n = 0
+    last = clock() if deadline is not None else 0.0
+    longest = 0.0
     while True:
         if iterations is not None and n >= iterations:
             break
-        if deadline is not None and n > 0 and time.perf_counter() >= deadline:
-            break
+        if deadline is not None and n > 0:
+            now = clock()
+            longest = max(longest, now - last)
+            last = now
+            if now + longest > deadline:
+                break
         w = (opponent.draw(game, prior, rng, bases) if prior is not None
              else world(game, seat, rng.getrandbits(SEED_BITS)))
         expects = share >= 1.0 or (share > 0.0 and rng.random() < share)

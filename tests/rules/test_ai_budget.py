@@ -1,0 +1,50 @@
+"""The search's time budget is a bound: no iteration ends after the deadline.
+
+Driven by a scripted clock, so the test says what the budget does without timing this
+machine (timed tests flake; the real figures come from `python -m rules think`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+
+from rules.ai import search
+from tests.rules.positions import octopus_turn, started
+
+
+def _clock(iteration_lengths: Iterable[float]) -> tuple[Callable[[], float], list[float]]:
+    """A clock that reads 0 until the search starts iterating, then moves on by the next
+    length each time it is read, i.e. once an iteration: `grow` reads it for the deadline,
+    once as the first iteration starts and once after every iteration."""
+    lengths = iter(iteration_lengths)
+    reads: list[float] = []
+
+    def clock() -> float:
+        now = 0.0 if len(reads) < 2 else reads[-1] + next(lengths)
+        reads.append(now)
+        return now
+
+    return clock, reads
+
+
+def test_an_iteration_starts_only_if_the_slowest_so_far_would_still_end_by_the_deadline(
+        ) -> None:
+    g = started(seed=3, den=16)
+    octopus_turn(g, hand=["jet", "stir_the_sand", "whirlpool", "curiosity"], actions=2)
+    # binary fractions, so the sums are exact
+    clock, reads = _clock([0.125, 0.125, 0.375] + [0.125] * 8)
+    _, n = search.grow(g, "octopus", random.Random(1), seconds=1.2, clock=clock)
+    # iterations end at 0.125, 0.25, 0.625 (the slowest, 0.375), 0.75 and 0.875: the
+    # fifth started at 0.75 since 0.375 more still fits in 1.2 s, a sixth at 0.875 might
+    # not. Checked only against the deadline, three more would have started and the
+    # decision ended at 1.25 s.
+    assert n == 5
+    assert reads[-1] == 0.875
+
+
+def test_the_first_iteration_runs_however_slow_so_a_decision_always_has_a_tree() -> None:
+    g = started(seed=3, den=16)
+    octopus_turn(g, hand=["jet", "stir_the_sand", "whirlpool", "curiosity"], actions=2)
+    clock, _ = _clock([5.0, 0.1])
+    root, n = search.grow(g, "octopus", random.Random(1), seconds=1.0, clock=clock)
+    assert n == 1 and root.visits == 1
