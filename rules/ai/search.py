@@ -408,9 +408,9 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
 
     `seconds` is a bound, not a target: an iteration starts only if the slowest one so far
     would still end by the deadline. Checked only between iterations, the budget let a
-    decision overrun by its last iteration, which a long play-out or a first look at the
-    opposing Shark's lean can stretch to a tenth of a second (the Octopus's p95 was 2.09 s
-    at the 2 s default, its longest 2.44 s; docs/balance.md, session 47). The first
+    decision overrun by its last iteration, and an Octopus iteration (a long play-out, a
+    first look at the opposing Shark's lean) takes up to 0.13 s: in whole games at the 2 s
+    default the Octopus's p95 reached 2.09 s (docs/balance.md, session 47). The first
     iteration always runs, so there is always a tree. `clock` is for tests."""
     deadline = None if seconds is None else clock() + seconds
     root = Node()
