@@ -301,14 +301,16 @@ def test_a_whole_game_with_search_is_reproducible() -> None:
 
 
 def test_search_time_budget_is_respected() -> None:
-    """A 0.2 s budget is used (the search stops only once it has run out) and not overrun
-    by much; the upper bound is loose on purpose, for slow shared CI machines."""
+    """A 0.2 s budget is used and not overrun by much; the upper bound is loose on purpose,
+    for slow shared CI machines. The search stops early only when one more iteration as
+    slow as its slowest might not fit, and that iteration is part of the time spent, so
+    at least half the budget is always used (the exact rule: `test_ai_budget.py`)."""
     g = next(g for g, s in ordinary_positions() if s == "octopus" and len(options(g, s)) > 3)
     stats = SearchStats()
     t0 = time.perf_counter()
     search(g, "octopus", random.Random(1), seconds=0.2, stats=stats)
     assert time.perf_counter() - t0 < 2.0
-    assert stats.seconds >= 0.2 and stats.iterations >= 1
+    assert stats.seconds > 0.1 and stats.iterations >= 1
     t0 = time.perf_counter()
     choose(g, "octopus", random.Random(1), level="search", seconds=0.2)
     assert time.perf_counter() - t0 < 2.0
