@@ -1,4 +1,5 @@
-"""The search's time budget is a bound: no iteration ends after the deadline.
+"""The search's time budget is a bound: after the first, no iteration starts that could
+end after the deadline.
 
 Driven by a scripted clock, so the test says what the budget does without timing this
 machine (timed tests flake; the real figures come from `python -m rules think`)."""
@@ -9,6 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 
 from rules.ai import search
+from rules.state import Game
 from tests.rules.positions import octopus_turn, started
 
 
@@ -27,13 +29,18 @@ def _clock(iteration_lengths: Iterable[float]) -> tuple[Callable[[], float], lis
     return clock, reads
 
 
-def test_an_iteration_starts_only_if_the_slowest_so_far_would_still_end_by_the_deadline(
-        ) -> None:
+def _position() -> Game:
+    """The Octopus's turn with four cards in hand: a decision the search builds a tree for."""
     g = started(seed=3, den=16)
     octopus_turn(g, hand=["jet", "stir_the_sand", "whirlpool", "curiosity"], actions=2)
+    return g
+
+
+def test_an_iteration_starts_only_if_the_slowest_so_far_would_still_end_by_the_deadline(
+        ) -> None:
     # binary fractions, so the sums are exact
     clock, reads = _clock([0.125, 0.125, 0.375] + [0.125] * 8)
-    _, n = search.grow(g, "octopus", random.Random(1), seconds=1.2, clock=clock)
+    _, n = search.grow(_position(), "octopus", random.Random(1), seconds=1.2, clock=clock)
     # iterations end at 0.125, 0.25, 0.625 (the slowest, 0.375), 0.75 and 0.875: the
     # fifth started at 0.75 since 0.375 more still fits in 1.2 s, a sixth at 0.875 might
     # not. Checked only against the deadline, three more would have started and the
@@ -43,8 +50,6 @@ def test_an_iteration_starts_only_if_the_slowest_so_far_would_still_end_by_the_d
 
 
 def test_the_first_iteration_runs_however_slow_so_a_decision_always_has_a_tree() -> None:
-    g = started(seed=3, den=16)
-    octopus_turn(g, hand=["jet", "stir_the_sand", "whirlpool", "curiosity"], actions=2)
     clock, _ = _clock([5.0, 0.1])
-    root, n = search.grow(g, "octopus", random.Random(1), seconds=1.0, clock=clock)
+    root, n = search.grow(_position(), "octopus", random.Random(1), seconds=1.0, clock=clock)
     assert n == 1 and root.visits == 1
