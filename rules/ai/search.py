@@ -29,10 +29,12 @@ budget (the default, 2 s) trades that reproducibility for a bounded wait.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..actions import Action
@@ -411,7 +413,8 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
     decision overrun by its last iteration, and an Octopus iteration (a long play-out, a
     first look at the opposing Shark's lean) takes up to 0.13 s: in whole games at the 2 s
     default the Octopus's p95 reached 2.09 s (docs/balance.md, session 47). The first
-    iteration always runs, so there is always a tree. `clock` is for tests."""
+    iteration always runs, so there is always a tree. A timed search runs with the objects
+    made before it frozen (`older_objects_frozen`). `clock` is for tests."""
     deadline = None if seconds is None else clock() + seconds
     root = Node()
     found = model(game, seat, rng)
@@ -423,21 +426,49 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
     n = 0
     last = clock() if deadline is not None else 0.0
     longest = 0.0
-    while True:
-        if iterations is not None and n >= iterations:
-            break
-        if deadline is not None and n > 0:
-            now = clock()
-            longest = max(longest, now - last)
-            last = now
-            if now + longest > deadline:
+    with older_objects_frozen(deadline is not None):
+        while True:
+            if iterations is not None and n >= iterations:
                 break
-        w = (opponent.draw(game, prior, rng, bases) if prior is not None
-             else world(game, seat, rng.getrandbits(SEED_BITS)))
-        expects = share >= 1.0 or (share > 0.0 and rng.random() < share)
-        _iterate(root, w, seat, rng, lean, leans if expects else None)
-        n += 1
+            if deadline is not None and n > 0:
+                now = clock()
+                longest = max(longest, now - last)
+                last = now
+                if now + longest > deadline:
+                    break
+            w = (opponent.draw(game, prior, rng, bases) if prior is not None
+                 else world(game, seat, rng.getrandbits(SEED_BITS)))
+            expects = share >= 1.0 or (share > 0.0 and rng.random() < share)
+            _iterate(root, w, seat, rng, lean, leans if expects else None)
+            n += 1
     return root, n
+
+
+@contextmanager
+def older_objects_frozen(on: bool) -> Iterator[None]:
+    """Keep the garbage collector's full collections off the objects that existed before.
+
+    A full collection walks every object the process tracks: in a game process that is
+    some 50,000 (the card data, the game, the positions and caches around it) besides the
+    search's own, and one took up to 87 ms, the main cause of timed decisions running
+    past their bound (docs/balance.md, sessions 47-48). Frozen (`gc.freeze`), those are
+    skipped and a full collection walks only what the search made: 14 ms at most on the
+    same positions. The search's garbage is still collected as it goes, and the frozen
+    objects go back to the oldest generation afterwards (`gc.unfreeze`), so nothing is
+    kept that would have been freed, only collected a little later.
+
+    Only timed searches need it; an iteration budget's search doesn't depend on time.
+    If something has already frozen objects (a server that freezes its heap at start, or
+    another timed search in a thread), this leaves the collector as it is: unfreezing
+    would thaw their objects too."""
+    if not on or gc.get_freeze_count() > 0:
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def most_visited(root: Node, legal: Iterable[str]) -> str | None:

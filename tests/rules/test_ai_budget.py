@@ -1,13 +1,17 @@
 """The search's time budget is a bound: after the first, no iteration starts that could
-end after the deadline.
+end after the deadline; and a timed search keeps full garbage collections off the objects
+made before it, whose collection would otherwise land in its last iteration unforeseen.
 
 Driven by a scripted clock, so the test says what the budget does without timing this
 machine (timed tests flake; the real figures come from `python -m rules think`)."""
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Callable, Iterable
+
+import pytest
 
 from rules.ai import search
 from rules.state import Game
@@ -53,3 +57,44 @@ def test_the_first_iteration_runs_however_slow_so_a_decision_always_has_a_tree()
     clock, _ = _clock([5.0, 0.1])
     root, n = search.grow(_position(), "octopus", random.Random(1), seconds=1.0, clock=clock)
     assert n == 1 and root.visits == 1
+
+
+def test_a_timed_search_freezes_the_older_objects_and_thaws_them_after() -> None:
+    counts: list[int] = []
+    clock, _ = _clock([0.25] * 8)
+
+    def counting_clock() -> float:
+        counts.append(gc.get_freeze_count())
+        return clock()
+
+    assert gc.get_freeze_count() == 0
+    _, n = search.grow(_position(), "octopus", random.Random(1), seconds=1.0,
+                       clock=counting_clock)
+    assert n >= 2
+    # the first two reads set the deadline, the rest come between iterations
+    assert counts[:2] == [0, 0] and min(counts[2:]) > 0
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_collector_is_left_alone_without_a_time_budget() -> None:
+    with search.older_objects_frozen(False):
+        assert gc.get_freeze_count() == 0
+
+
+def test_objects_are_thawed_even_when_the_search_fails() -> None:
+    with pytest.raises(RuntimeError), search.older_objects_frozen(True):
+        assert gc.get_freeze_count() > 0
+        raise RuntimeError("a play-out failed")
+    assert gc.get_freeze_count() == 0
+
+
+def test_objects_someone_else_froze_stay_frozen() -> None:
+    """A server may freeze its heap at start; the search mustn't thaw it."""
+    gc.freeze()
+    try:
+        before = gc.get_freeze_count()
+        with search.older_objects_frozen(True):
+            assert gc.get_freeze_count() == before
+        assert gc.get_freeze_count() == before
+    finally:
+        gc.unfreeze()
