@@ -225,10 +225,13 @@ def _horizon(seat: str, left_own: bool, came_back: bool) -> bool:
 
 def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
              lean: greedy_shark.Lean = None,
-             leans: dict[tuple[object, ...], greedy_shark.Lean] | None = None) -> float:
+             leans: dict[tuple[object, ...], greedy_shark.Lean] | None = None,
+             expired: Callable[[], bool] | None = None) -> float | None:
     """One iteration in world `w`. `leans` (a play-out of `EXPECTS_LEANT`) keeps the
     opposing Shark's lean across the iterations of one decision, keyed by what settles the
-    Shark's information as its turn begins (`_their_key`)."""
+    Shark's information as its turn begins (`_their_key`). If `expired` says the time is
+    up before a step, the iteration is dropped unscored (None) and the tree keeps only
+    the iterations that finished."""
     node = root
     path = [root]
     in_tree = True
@@ -244,6 +247,8 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
     while w.phase != "over" and steps < MAX_STEPS:
         if _horizon(seat, left_own, came_back):
             break
+        if expired is not None and expired():
+            return None
         if (steps > 0 and pending(w)["kind"] == "confront"
                 and not any(w.locked.values())):
             settled = confrontation_value(w, seat)
@@ -409,12 +414,15 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
     children to weigh what the search chose against the greedy step.
 
     `seconds` is a bound, not a target: an iteration starts only if the slowest one so far
-    would still end by the deadline. Checked only between iterations, the budget let a
-    decision overrun by its last iteration, and an Octopus iteration (a long play-out, a
-    first look at the opposing Shark's lean) takes up to 0.13 s: in whole games at the 2 s
-    default the Octopus's p95 reached 2.09 s (docs/balance.md, session 47). The first
-    iteration always runs, so there is always a tree. A timed search runs with the objects
-    made before it frozen (`older_objects_frozen`). `clock` is for tests."""
+    would still end by the deadline, and one still running when the deadline passes is
+    dropped at its next step. Checked only between iterations, the budget let a decision
+    overrun by its last iteration, and an Octopus iteration (a long play-out, a first look
+    at the opposing Shark's lean) takes up to 0.13 s: in whole games at the 2 s default
+    the Octopus's p95 reached 2.09 s (docs/balance.md, session 47). The start rule alone
+    still let an iteration slower than any before it run on, to 2.37 s (session 48). The
+    first iteration always runs to its end, so there is always a tree. A timed search runs
+    with the objects made before it frozen (`older_objects_frozen`). `clock` is for
+    tests."""
     deadline = None if seconds is None else clock() + seconds
     root = Node()
     found = model(game, seat, rng)
@@ -426,6 +434,10 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
     n = 0
     last = clock() if deadline is not None else 0.0
     longest = 0.0
+
+    def expired() -> bool:
+        return deadline is not None and clock() > deadline
+
     with older_objects_frozen(deadline is not None):
         while True:
             if iterations is not None and n >= iterations:
@@ -439,7 +451,9 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
             w = (opponent.draw(game, prior, rng, bases) if prior is not None
                  else world(game, seat, rng.getrandbits(SEED_BITS)))
             expects = share >= 1.0 or (share > 0.0 and rng.random() < share)
-            _iterate(root, w, seat, rng, lean, leans if expects else None)
+            if _iterate(root, w, seat, rng, lean, leans if expects else None,
+                        expired if deadline is not None and n > 0 else None) is None:
+                break
             n += 1
     return root, n
 

@@ -1,6 +1,7 @@
 """The search's time budget is a bound: after the first, no iteration starts that could
-end after the deadline; and a timed search keeps full garbage collections off the objects
-made before it, whose collection would otherwise land in its last iteration unforeseen.
+end after the deadline, and one still running when it passes is dropped; and a timed
+search keeps full garbage collections off the objects made before it, whose collection
+would otherwise land in its last iteration unforeseen.
 
 Driven by a scripted clock, so the test says what the budget does without timing this
 machine (timed tests flake; the real figures come from `python -m rules think`)."""
@@ -9,28 +10,13 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import pytest
 
 from rules.ai import search
 from rules.state import Game
 from tests.rules.positions import octopus_turn, started
-
-
-def _clock(iteration_lengths: Iterable[float]) -> tuple[Callable[[], float], list[float]]:
-    """A clock that reads 0 until the search starts iterating, then moves on by the next
-    length each time it is read, i.e. once an iteration: `grow` reads it for the deadline,
-    once as the first iteration starts and once after every iteration."""
-    lengths = iter(iteration_lengths)
-    reads: list[float] = []
-
-    def clock() -> float:
-        now = 0.0 if len(reads) < 2 else reads[-1] + next(lengths)
-        reads.append(now)
-        return now
-
-    return clock, reads
 
 
 def _position() -> Game:
@@ -40,11 +26,51 @@ def _position() -> Game:
     return g
 
 
+def _grow(clock: Callable[[], float], seconds: float = 1.0,
+          iterations: int | None = None) -> tuple[search.Node, int]:
+    return search.grow(_position(), "octopus", random.Random(1), seconds=seconds,
+                       iterations=iterations, clock=clock)
+
+
+def _between(count: int) -> list[int]:
+    """Which of `_grow`'s clock reads come between iterations, for its first `count`
+    iterations. `grow` reads the clock twice to set the deadline, once after each
+    iteration, and before each step of an iteration after the first. A run capped at j
+    iterations stops just before the read after its j-th, so its number of reads is that
+    read's index. The clock stands still here, and a clock that stands still changes
+    nothing the search does, so the runs below make the same reads in the same order."""
+    marks = []
+    for j in range(1, count + 1):
+        reads: list[float] = []
+
+        def still(reads: list[float] = reads) -> float:
+            reads.append(0.0)
+            return 0.0
+
+        _grow(still, iterations=j)
+        marks.append(len(reads))
+    return marks
+
+
+def _clock(iteration_lengths: list[float]) -> tuple[Callable[[], float], list[float]]:
+    """A clock that moves on by the next length at each read between iterations and
+    stands still at the others: iterations that take exactly the lengths given."""
+    marks = dict(zip(_between(len(iteration_lengths)), iteration_lengths, strict=True))
+    reads: list[float] = []
+
+    def clock() -> float:
+        now = (reads[-1] if reads else 0.0) + marks.get(len(reads), 0.0)
+        reads.append(now)
+        return now
+
+    return clock, reads
+
+
 def test_an_iteration_starts_only_if_the_slowest_so_far_would_still_end_by_the_deadline(
         ) -> None:
     # binary fractions, so the sums are exact
     clock, reads = _clock([0.125, 0.125, 0.375] + [0.125] * 8)
-    _, n = search.grow(_position(), "octopus", random.Random(1), seconds=1.2, clock=clock)
+    _, n = _grow(clock, seconds=1.2)
     # iterations end at 0.125, 0.25, 0.625 (the slowest, 0.375), 0.75 and 0.875: the
     # fifth started at 0.75 since 0.375 more still fits in 1.2 s, a sixth at 0.875 might
     # not. Checked only against the deadline, three more would have started and the
@@ -55,8 +81,25 @@ def test_an_iteration_starts_only_if_the_slowest_so_far_would_still_end_by_the_d
 
 def test_the_first_iteration_runs_however_slow_so_a_decision_always_has_a_tree() -> None:
     clock, _ = _clock([5.0, 0.1])
-    root, n = search.grow(_position(), "octopus", random.Random(1), seconds=1.0, clock=clock)
+    root, n = _grow(clock)
     assert n == 1 and root.visits == 1
+
+
+def test_an_iteration_still_running_at_the_deadline_is_dropped_at_its_next_step() -> None:
+    """An iteration slower than any before it (a long play-out, a first look at the
+    Shark's lean) is one the start rule can't foresee: the search drops it rather than
+    run on past the deadline, and its tree keeps the iterations that finished."""
+    inside = _between(1)[0] + 1  # the first read inside the second iteration
+    reads: list[float] = []
+
+    def stalls() -> float:
+        now = 10.0 if len(reads) >= inside else 0.0
+        reads.append(now)
+        return now
+
+    root, n = _grow(stalls)
+    assert n == 1 and root.visits == 1
+    assert reads.count(10.0) == 1  # nothing more was done once the deadline had passed
 
 
 def test_a_timed_search_freezes_the_older_objects_and_thaws_them_after() -> None:
@@ -68,10 +111,9 @@ def test_a_timed_search_freezes_the_older_objects_and_thaws_them_after() -> None
         return clock()
 
     assert gc.get_freeze_count() == 0
-    _, n = search.grow(_position(), "octopus", random.Random(1), seconds=1.0,
-                       clock=counting_clock)
+    _, n = _grow(counting_clock)
     assert n >= 2
-    # the first two reads set the deadline, the rest come between iterations
+    # the first two reads set the deadline, the rest come during the search
     assert counts[:2] == [0, 0] and min(counts[2:]) > 0
     assert gc.get_freeze_count() == 0
 
