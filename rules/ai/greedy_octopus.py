@@ -23,6 +23,7 @@ from ..engine import applied, pending
 from ..state import Game
 from . import confront
 from . import features as F
+from .deadline import check as check_time
 from .world import options
 
 SEAT = "octopus"
@@ -131,7 +132,11 @@ def busy(w: Game) -> bool:
 
 
 def score(w: Game, a: Action, depth: int = 0) -> float:
-    """The evaluation after `a` and the rest of its command, chosen the same way."""
+    """The evaluation after `a` and the rest of its command, chosen the same way.
+
+    Inside a timed search's play-out this is where the time goes, so it checks the
+    search's limit (`deadline.check`) before each command it weighs."""
+    check_time()
     if a.verb == "shuffle" or (a.verb == "with" and len(a.args) >= 1):
         return _shuffle_score(w, a)
     c = after(w, a)

@@ -42,6 +42,8 @@ from ..engine import apply, deciders, pending
 from ..state import Game
 from . import confront, evaluate, greedy_octopus, greedy_shark, opponent
 from . import features as F
+from .deadline import Expired, limit
+from .deadline import check as check_time
 from .logistic import sigmoid
 from .world import SEED_BITS, options, world
 
@@ -225,13 +227,13 @@ def _horizon(seat: str, left_own: bool, came_back: bool) -> bool:
 
 def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
              lean: greedy_shark.Lean = None,
-             leans: dict[tuple[object, ...], greedy_shark.Lean] | None = None,
-             expired: Callable[[], bool] | None = None) -> float | None:
+             leans: dict[tuple[object, ...], greedy_shark.Lean] | None = None) -> float:
     """One iteration in world `w`. `leans` (a play-out of `EXPECTS_LEANT`) keeps the
     opposing Shark's lean across the iterations of one decision, keyed by what settles the
-    Shark's information as its turn begins (`_their_key`). If `expired` says the time is
-    up before a step, the iteration is dropped unscored (None) and the tree keeps only
-    the iterations that finished."""
+    Shark's information as its turn begins (`_their_key`). Under a time limit
+    (`deadline.limit`) it checks the clock before every step, as the greedy Octopus's
+    look-ahead does inside one, and raises `deadline.Expired` once the limit has passed,
+    before anything is backed up."""
     node = root
     path = [root]
     in_tree = True
@@ -247,8 +249,7 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
     while w.phase != "over" and steps < MAX_STEPS:
         if _horizon(seat, left_own, came_back):
             break
-        if expired is not None and expired():
-            return None
+        check_time()
         if (steps > 0 and pending(w)["kind"] == "confront"
                 and not any(w.locked.values())):
             settled = confrontation_value(w, seat)
@@ -451,8 +452,10 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
             w = (opponent.draw(game, prior, rng, bases) if prior is not None
                  else world(game, seat, rng.getrandbits(SEED_BITS)))
             expects = share >= 1.0 or (share > 0.0 and rng.random() < share)
-            if _iterate(root, w, seat, rng, lean, leans if expects else None,
-                        expired if deadline is not None and n > 0 else None) is None:
+            try:
+                with limit(expired if deadline is not None and n > 0 else None):
+                    _iterate(root, w, seat, rng, lean, leans if expects else None)
+            except Expired:
                 break
             n += 1
     return root, n

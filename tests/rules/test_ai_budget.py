@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import gc
 import random
+import threading
 from collections.abc import Callable
 
 import pytest
 
-from rules.ai import search
+from rules.ai import deadline, greedy_octopus, search
 from rules.state import Game
 from tests.rules.positions import octopus_turn, started
 
@@ -22,7 +23,7 @@ from tests.rules.positions import octopus_turn, started
 def _position() -> Game:
     """The Octopus's turn with four cards in hand: a decision the search builds a tree for."""
     g = started(seed=3, den=16)
-    octopus_turn(g, hand=["jet", "stir_the_sand", "whirlpool", "curiosity"], actions=2)
+    octopus_turn(g, hand=["jet", "stir_the_sand", "whirlpool", "curiosity"])
     return g
 
 
@@ -140,3 +141,32 @@ def test_objects_someone_else_froze_stay_frozen() -> None:
         assert gc.get_freeze_count() == before
     finally:
         gc.unfreeze()
+
+
+def test_the_greedy_look_ahead_stops_once_the_search_s_limit_has_passed() -> None:
+    """One greedy Octopus step in a play-out took up to 0.39 s, past what a check between
+    steps could catch; its scoring checks the limit itself."""
+    g = _position()
+    assert greedy_octopus.choose(g.clone(), random.Random(1)) is not None
+    with deadline.limit(lambda: True), pytest.raises(deadline.Expired):
+        greedy_octopus.choose(g.clone(), random.Random(1))
+
+
+def test_a_limit_holds_only_inside_its_block_and_its_thread() -> None:
+    seen: list[bool] = []
+
+    def other_thread() -> None:
+        try:
+            deadline.check()
+            seen.append(False)
+        except deadline.Expired:
+            seen.append(True)
+
+    with deadline.limit(lambda: True):
+        with pytest.raises(deadline.Expired):
+            deadline.check()
+        worker = threading.Thread(target=other_thread)
+        worker.start()
+        worker.join()
+    deadline.check()
+    assert seen == [False]
