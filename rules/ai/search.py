@@ -416,10 +416,12 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
 
     `seconds` is a bound, not a target: an iteration starts only if the slowest one so far
     would still end by the deadline, and one still running when the deadline passes is
-    dropped at its next step. Checked only between iterations, the budget let a decision
-    overrun by its last iteration, and an Octopus iteration (a long play-out, a first look
-    at the opposing Shark's lean) takes up to 0.13 s: in whole games at the 2 s default
-    the Octopus's p95 reached 2.09 s (docs/balance.md, session 47). The start rule alone
+    dropped at its next step, or at the next command the greedy Octopus weighs inside one
+    (`deadline`), before anything is backed up. Checked only between iterations, the
+    budget let a decision overrun by its last iteration, and an Octopus iteration (a long
+    play-out, a first look at the opposing Shark's lean) takes up to 0.13 s: in whole
+    games at the 2 s default the Octopus's p95 reached 2.09 s (docs/balance.md, session
+    47). The start rule alone
     still let an iteration slower than any before it run on, to 2.37 s (session 48). The
     first iteration always runs to its end, so there is always a tree. A timed search runs
     with the objects made before it frozen (`older_objects_frozen`). `clock` is for
