@@ -421,11 +421,10 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
     budget let a decision overrun by its last iteration, and an Octopus iteration (a long
     play-out, a first look at the opposing Shark's lean) takes up to 0.13 s: in whole
     games at the 2 s default the Octopus's p95 reached 2.09 s (docs/balance.md, session
-    47). The start rule alone
-    still let an iteration slower than any before it run on, to 2.37 s (session 48). The
-    first iteration always runs to its end, so there is always a tree. A timed search runs
-    with the objects made before it frozen (`older_objects_frozen`). `clock` is for
-    tests."""
+    47). The start rule alone still let an iteration slower than any before it run on, to
+    2.37 s (session 48). The first iteration always runs to its end, so there is always a
+    tree. A timed search runs with the objects made before it frozen
+    (`older_objects_frozen`). `clock` is for tests."""
     deadline = None if seconds is None else clock() + seconds
     root = Node()
     found = model(game, seat, rng)
