@@ -26,6 +26,7 @@ from ..engine import pending
 from ..state import Game
 from . import confront, memo, opponent
 from . import features as F
+from .deadline import check as check_time
 from .world import options
 
 # Values are in rough "chance of winning" units.
@@ -392,11 +393,13 @@ def plan_value(c: Ctx, p: Plan, pool: list[str]) -> float:
 
 
 def end_value(c: Ctx, e: End, pool: list[str]) -> float:
-    """`plan_value` of any swim that ends as `e` says."""
+    """`plan_value` of any swim that ends as `e` says. Working one out is the unit of the
+    Shark's planning, so a timed search's limit is checked here (`deadline`)."""
     key = (*e, tuple(sorted(pool)))
     hit = c.plan_cache.get(key)
     if hit is not None:
         return hit
+    check_time()
     end, far, grew, cost = e
     zones = board(c.g.board_side).borders[end]
     # Only Search and Strike dice can be assigned: a reroll of a blue die shares the answer.

@@ -39,6 +39,7 @@ from ..resample import resample
 from ..state import Game
 from . import features as F
 from . import greedy_octopus
+from .deadline import check as check_time
 from .world import SEED_BITS, canonical, world
 
 # Softmax temperature on the greedy Octopus's evaluation (its spread across a turn's
@@ -101,9 +102,12 @@ def octopus_lean(game: Game, rng: random.Random) -> tuple[list[float], dict[int,
 
 def _lean(worlds: list[Game], cands: list[int]) -> dict[int, float]:
     """exp(`BETA` × (evaluation − the best zone's)) for each zone in `cands`, the greedy
-    Octopus's evaluation averaged over `worlds`."""
-    ev = {z: sum(greedy_octopus.evaluate(w, zo=z) for w in worlds) / len(worlds)
-          for z in cands}
+    Octopus's evaluation averaged over `worlds`. A timed search's limit (`deadline`) is
+    checked zone by zone: inside a play-out this is a first look at how the Shark leans."""
+    ev = {}
+    for z in cands:
+        check_time()
+        ev[z] = sum(greedy_octopus.evaluate(w, zo=z) for w in worlds) / len(worlds)
     top = max(ev.values())
     return {z: math.exp(BETA * (ev[z] - top)) for z in cands}
 

@@ -15,7 +15,9 @@ from collections.abc import Callable
 
 import pytest
 
-from rules.ai import deadline, greedy_octopus, search
+from rules.ai import choose, deadline, greedy_octopus, greedy_shark, memo, opponent, search
+from rules.ai.world import options
+from rules.engine import apply, deciders, new_game, pending
 from rules.state import Game
 from tests.rules.positions import octopus_turn, started
 
@@ -29,8 +31,12 @@ def _position() -> Game:
 
 def _grow(clock: Callable[[], float], seconds: float = 1.0,
           iterations: int | None = None) -> tuple[search.Node, int]:
-    return search.grow(_position(), "octopus", random.Random(1), seconds=seconds,
-                       iterations=iterations, clock=clock)
+    """The search on `_position()`, from empty memo tables: the limit is checked where a
+    value is worked out, not where a remembered one is read, so warm tables would read
+    the clock less often."""
+    with memo.cold():
+        return search.grow(_position(), "octopus", random.Random(1), seconds=seconds,
+                           iterations=iterations, clock=clock)
 
 
 def _between(count: int) -> list[int]:
@@ -170,3 +176,30 @@ def test_a_limit_holds_only_inside_its_block_and_its_thread() -> None:
         worker.join()
     deadline.check()
     assert seen == [False]
+
+
+def _shark_to_plan() -> Game:
+    """A real game played by the greedy players up to the Shark's first choice of more
+    than one step (where it plans its swim, Search and Strike)."""
+    g = new_game(5, board="night")
+    rng = random.Random(5)
+    while True:
+        seat = deciders(g)[0]
+        opts = options(g, seat)
+        if seat == "shark" and len(opts) > 1 and pending(g)["kind"] != "confront":
+            return g
+        apply(g, seat, choose(g, seat, rng, level="greedy"))
+
+
+def test_the_greedy_shark_s_planning_and_its_lean_stop_once_the_limit_has_passed() -> None:
+    """The other long steps of a play-out (0.1-0.2 s between two checks in session 48's
+    games) check the limit too: the Shark working out a plan's value, and a first look
+    at where a hiding Octopus would be."""
+    g = _shark_to_plan()
+    with memo.cold():  # a plan's value met before is remembered, not worked out again
+        assert greedy_shark.choose(g.clone(), random.Random(1)) is not None
+    with memo.cold(), deadline.limit(lambda: True), pytest.raises(deadline.Expired):
+        greedy_shark.choose(g.clone(), random.Random(1))
+    assert opponent.octopus_lean(g, random.Random(1)) is not None
+    with deadline.limit(lambda: True), pytest.raises(deadline.Expired):
+        opponent.octopus_lean(g, random.Random(1))
