@@ -1,15 +1,15 @@
-"""The time limit of a timed search, where the greedy players' look-ahead can see it.
+"""The time limit of a timed search, where the greedy players' long computations see it.
 
-A timed search drops an iteration still running at its deadline (`search.grow`), but
-checked only between the steps of a play-out it still ran over by one step, and one
-greedy Octopus step (a command weighed with the best one after it, a first look at how
-the Shark would lean) took up to 0.39 s: decisions ran to 2.24 s (docs/balance.md,
-session 48), and the Shark's planning or a first look at its lean 0.1-0.2 s. So the
-search sets the limit here for the length of an iteration, and the long computations
-of a play-out check it as they go (the greedy Octopus scoring a command, the greedy
-Shark working out a plan's value, the lean weighing a zone), without every call on the
-way being passed a clock. A context variable keeps it to the thread (and task) that set it: the
-greedy level and the bot's other games never see a search's limit."""
+A timed search drops an iteration still running at its deadline (`search.grow`).
+Checked only between the steps of a play-out, that still let one step run on: a greedy
+Octopus weighing its commands, the greedy Shark planning its turn or a first look at
+how the Shark leans took 0.1-0.4 s, and decisions ran to 2.24 s (docs/balance.md,
+session 48). So the search sets the limit here for the length of an iteration, and
+those computations check it as they go (the greedy Octopus before each command it
+scores, the greedy Shark before each plan value it works out, the lean before each
+zone) without every call on the way being passed a clock. A context variable keeps the
+limit to the thread (and task) that set it: the greedy level and the bot's other games
+never see a search's limit."""
 
 from __future__ import annotations
 

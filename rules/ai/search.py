@@ -231,8 +231,8 @@ def _iterate(root: Node, w: Game, seat: str, rng: random.Random,
     """One iteration in world `w`. `leans` (a play-out of `EXPECTS_LEANT`) keeps the
     opposing Shark's lean across the iterations of one decision, keyed by what settles the
     Shark's information as its turn begins (`_their_key`). Under a time limit
-    (`deadline.limit`) it checks the clock before every step, as the greedy Octopus's
-    look-ahead does inside one, and raises `deadline.Expired` once the limit has passed,
+    (`deadline.limit`) it checks the clock before every step, as the greedy players' long
+    computations do inside one, and raises `deadline.Expired` once the limit has passed,
     before anything is backed up."""
     node = root
     path = [root]
@@ -416,7 +416,7 @@ def grow(game: Game, seat: str, rng: random.Random, *, iterations: int | None = 
 
     `seconds` is a bound, not a target: an iteration starts only if the slowest one so far
     would still end by the deadline, and one still running when the deadline passes is
-    dropped at its next step, or at the next command the greedy Octopus weighs inside one
+    dropped at its next step, or inside one of a play-out's long computations
     (`deadline`), before anything is backed up. Checked only between iterations, the
     budget let a decision overrun by its last iteration, and an Octopus iteration (a long
     play-out, a first look at the opposing Shark's lean) takes up to 0.13 s: in whole
@@ -468,10 +468,10 @@ def older_objects_frozen(on: bool) -> Iterator[None]:
 
     A full collection walks every object the process tracks: in a game process that is
     some 50,000 (the card data, the game, the positions and caches around it) besides the
-    search's own, and one took up to 87 ms, the main cause of timed decisions running
-    past their bound (docs/balance.md, sessions 47-48). Frozen (`gc.freeze`), those are
-    skipped and a full collection walks only what the search made: 14 ms at most on the
-    same positions. The search's garbage is still collected as it goes, and the frozen
+    search's own, and one took up to 75 ms; landing in a decision's last iteration, it
+    carried the decision past its bound (docs/balance.md, sessions 47-48). Frozen
+    (`gc.freeze`), those are skipped and a full collection walks only what the search
+    made: 13-18 ms at most in the same games. The search's garbage is still collected as it goes, and the frozen
     objects go back to the oldest generation afterwards (`gc.unfreeze`), so nothing is
     kept that would have been freed, only collected a little later.
 
