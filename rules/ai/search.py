@@ -471,9 +471,10 @@ def older_objects_frozen(on: bool) -> Iterator[None]:
     search's own, and one took up to 75 ms; landing in a decision's last iteration, it
     carried the decision past its bound (docs/balance.md, sessions 47-48). Frozen
     (`gc.freeze`), those are skipped and a full collection walks only what the search
-    made: 13-18 ms at most in the same games. The search's garbage is still collected as it goes, and the frozen
-    objects go back to the oldest generation afterwards (`gc.unfreeze`), so nothing is
-    kept that would have been freed, only collected a little later.
+    made: 13-18 ms at most in the same games. The search's garbage is still collected as
+    it goes, and the frozen objects go back to the oldest generation afterwards
+    (`gc.unfreeze`), so nothing is kept that would have been freed, only collected a
+    little later.
 
     Only timed searches need it; an iteration budget's search doesn't depend on time.
     If something has already frozen objects (a server that freezes its heap at start, or
