@@ -1,5 +1,6 @@
 """The search's time budget is a bound: after the first, no iteration starts that could
-end after the deadline, and one still running when it passes is dropped; and a timed
+end after the deadline, and one still running when it passes is dropped, between the
+steps of its play-out or inside the greedy players' long computations; and a timed
 search keeps full garbage collections off the objects made before it, whose collection
 would otherwise land in its last iteration unforeseen.
 
@@ -42,7 +43,8 @@ def _grow(clock: Callable[[], float], seconds: float = 1.0,
 def _between(count: int) -> list[int]:
     """Which of `_grow`'s clock reads come between iterations, for its first `count`
     iterations. `grow` reads the clock twice to set the deadline, once after each
-    iteration, and before each step of an iteration after the first. A run capped at j
+    iteration, and in every iteration after the first before each step and inside the
+    greedy players' long computations (`deadline.check`). A run capped at j
     iterations stops just before the read after its j-th, so its number of reads is that
     read's index. The clock stands still here, and a clock that stands still changes
     nothing the search does, so the runs below make the same reads in the same order."""
