@@ -17,8 +17,7 @@ from collections.abc import Callable
 import pytest
 
 from rules.ai import choose, deadline, greedy_octopus, greedy_shark, memo, opponent, search
-from rules.ai.world import options
-from rules.engine import apply, deciders, new_game, pending
+from rules.engine import apply, deciders, new_game
 from rules.state import Game
 from tests.rules.positions import octopus_turn, started
 
@@ -181,14 +180,13 @@ def test_a_limit_holds_only_inside_its_block_and_its_thread() -> None:
 
 
 def _shark_to_plan() -> Game:
-    """A real game played by the greedy players up to the Shark's first choice of more
-    than one step (where it plans its swim, Search and Strike)."""
+    """A real game played by the greedy players up to the Shark's first step the search
+    builds a tree for (where it plans its swim, Search and Strike)."""
     g = new_game(5, board="night")
     rng = random.Random(5)
     while True:
         seat = deciders(g)[0]
-        opts = options(g, seat)
-        if seat == "shark" and len(opts) > 1 and pending(g)["kind"] != "confront":
+        if seat == "shark" and search.thinks(g, seat):
             return g
         apply(g, seat, choose(g, seat, rng, level="greedy"))
 
