@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .ai import LEVELS, choose
-from .ai.search import SearchStats
+from .ai.search import DEFAULT_SECONDS, SearchStats
 from .core import SEATS
 from .engine import apply, deciders, new_game
 from .pairing import Paired, report
@@ -97,6 +97,10 @@ class BalanceStats:
     board: str
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
+    # A `search` seat's time budget per decision, when it has one: the report then counts
+    # the decisions that took longer. The budget is meant as a bound a player can count
+    # on, and a p95 can't show how often it is broken (docs/balance.md, Speed).
+    budget: float | None = None
 
     def wins(self, side: str) -> int:
         return sum(1 for r in self.results if r.winner == side)
@@ -134,6 +138,9 @@ class BalanceStats:
                              f"decision time: p50 {q[49] * 1e3:.1f} ms, "
                              f"p95 {q[94] * 1e3:.1f} ms, max {times[-1] * 1e3:.1f} ms "
                              f"over {len(times)} decisions")
+                level = self.octopus if side == "octopus" else self.shark
+                if level == "search" and self.budget is not None:
+                    lines.append(self._over_budget(side, times))
         its = sum(r.iterations for r in self.results)
         secs = sum(r.search_seconds for r in self.results)
         if its and secs > 0:
@@ -143,6 +150,16 @@ class BalanceStats:
                          f"another step than greedy's on {overrides} of {searched} "
                          f"searched decisions")
         return "\n".join(lines)
+
+    def _over_budget(self, side: str, times: list[float]) -> str:
+        """How many of `side`'s decisions (`times`, sorted) took longer than the budget,
+        with an interval, and by how much the longest did."""
+        assert self.budget is not None
+        over = [t for t in times if t > self.budget]
+        lo, hi = wilson(len(over), len(times))
+        by = f", the longest by {(times[-1] - self.budget) * 1e3:.1f} ms" if over else ""
+        return (f"{side} decisions over the {self.budget:g} s budget: {len(over)} of "
+                f"{len(times)} = {len(over) / len(times):.1%} (95% CI {lo:.1%}–{hi:.1%}){by}")
 
     def each(self) -> str:
         """One line per game, by seed: who won, how, in how many rounds. Two runs on the
@@ -168,7 +185,9 @@ def balance(games: int, octopus: str, shark: str, *, board: str = "day", seed: i
     for lv in (octopus, shark):
         if lv not in LEVELS:
             raise ValueError(f"unknown level {lv!r}")
-    st = BalanceStats(octopus, shark, board)
+    st = BalanceStats(octopus, shark, board,
+                      budget=seconds if seconds is not None or iterations is not None
+                      else DEFAULT_SECONDS)
     tasks = [(seed + i, octopus, shark, board, iterations, seconds, max_rounds)
              for i in range(games)]
     t0 = time.perf_counter()

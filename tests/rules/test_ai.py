@@ -28,7 +28,7 @@ from rules.actions import CANCEL, Action
 from rules.ai import LEVELS, POLICIES, choose
 from rules.ai.search import SearchStats, search
 from rules.ai.world import canonical, options, world
-from rules.balance import GameResult, balance, play_game, wilson
+from rules.balance import BalanceStats, GameResult, balance, play_game, wilson
 from rules.engine import deciders
 from rules.state import Game
 from tests.rules.games import random_game
@@ -376,9 +376,35 @@ def test_balance_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "search budget 2 iterations" in out
     assert "iterations/s" in out and "p95" in out and "another step than greedy's on" in out
+    assert "budget:" not in out  # an iteration budget has no time to overrun
+    assert main(["balance", "--games", "1", "--octopus", "search", "--shark", "random",
+                 "--seconds", "0.01"]) == 0
+    assert "octopus decisions over the 0.01 s budget: " in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["balance", "--octopus", "genius"])
     assert "unknown level" in capsys.readouterr().err
+
+
+def test_balance_counts_the_decisions_over_a_time_budget() -> None:
+    """With a time budget the report says how many of each `search` seat's decisions took
+    longer, with an interval and the longest overrun: a p95 under the budget can hide a
+    decision a player waits on for longer. A seat that doesn't search, or a search on an
+    iteration budget, gets no such line."""
+    def game(octopus: list[float], shark: list[float]) -> GameResult:
+        return GameResult(1, "shark", "confrontation", 12,
+                          {"octopus": len(octopus), "shark": len(shark)},
+                          {"octopus": octopus, "shark": shark})
+
+    results = [game([1.99, 2.0125, 0.002], [0.001, 0.002]), game([1.5, 1.98], [0.003, 2.5])]
+    report = BalanceStats("search", "greedy", "day", results, budget=2.0).report()
+    lo, hi = wilson(1, 5)
+    assert (f"octopus decisions over the 2 s budget: 1 of 5 = 20.0% (95% CI {lo:.1%}–"
+            f"{hi:.1%}), the longest by 12.5 ms") in report.splitlines()
+    assert "shark decisions over" not in report  # the greedy Shark's 2.5 s isn't a search's
+    under = BalanceStats("greedy", "search", "day", results[:1], budget=2.0).report()
+    assert "shark decisions over the 2 s budget: 0 of 2 = 0.0%" in under
+    assert "longest by" not in under and "octopus decisions over" not in under
+    assert "over the" not in BalanceStats("search", "greedy", "day", results).report()
 
 
 def test_balance_lists_each_game_for_pairing(capsys: pytest.CaptureFixture[str]) -> None:
