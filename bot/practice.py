@@ -2,7 +2,9 @@
 
 The bot's moves are chosen by `rules.ai` from what its seat may know, in a worker thread so
 the event loop keeps answering Discord, and applied and announced exactly like a player's
-(same lock, same commit-before-announce). Pending bot turns resume after a restart.
+(same lock, same commit-before-announce). Pending bot turns resume after a restart. While
+a level that thinks for seconds plays, the match's channel shows the bot typing, so the
+player can tell a bot at work from a stuck one.
 """
 
 from __future__ import annotations
@@ -10,7 +12,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
+
+import discord
 
 import rules
 
@@ -22,6 +27,37 @@ if TYPE_CHECKING:
 log = logging.getLogger("kelp.bot")
 LEVELS = {"easy": "random", "normal": "greedy", "hard": "search"}
 THINK_SECONDS = {"search": 1.5}
+
+
+class Typing:
+    """The bot typing in a match's channel, for one run of its moves.
+
+    Shown once the bot starts a move at a level that thinks for seconds and kept until the
+    run ends (discord.py renews it every 5 s; Discord clears it when the bot posts, and
+    the next renewal shows it again). Started once per run, since each start is a
+    rate-limited API call. It is a courtesy: if Discord refuses it (a locked thread, a
+    lost permission) the bot plays on."""
+
+    def __init__(self, bot: KelpBot, game_id: int) -> None:
+        self.bot = bot
+        self.game_id = game_id
+        self.shown = False
+        self._stack = AsyncExitStack()
+
+    async def __aenter__(self) -> Typing:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._stack.aclose()
+
+    async def show(self, where: int) -> None:
+        if self.shown:
+            return
+        self.shown = True
+        try:
+            await self._stack.enter_async_context(self.bot.get_partial_messageable(where).typing())
+        except discord.HTTPException as e:
+            log.info("practice game %s: can't show the bot typing: %s", self.game_id, e)
 
 
 class Autoplayer:
@@ -50,12 +86,13 @@ class Autoplayer:
 
     async def _play(self, game_id: int) -> None:
         try:
-            while await self._one_move(game_id):
-                await asyncio.sleep(0)
+            async with Typing(self.bot, game_id) as typing:
+                while await self._one_move(game_id, typing):
+                    await asyncio.sleep(0)
         except Exception:
             log.exception("the bot failed to move in practice game %s", game_id)
 
-    async def _one_move(self, game_id: int) -> bool:
+    async def _one_move(self, game_id: int, typing: Typing) -> bool:
         from rules.ai import choose
 
         me = self.bot.user.id if self.bot.user else None
@@ -66,6 +103,8 @@ class Autoplayer:
             if g.phase == "over" or not seats:
                 return False
             seat = seats[0]
+            if level in THINK_SECONDS:
+                await typing.show(row.where)
             rng = random.Random(f"{game_id}:{g.version}:{seat}")
             action = await asyncio.to_thread(
                 choose, g, seat, rng, level=level, seconds=THINK_SECONDS.get(level))

@@ -5,9 +5,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import rules
+from bot import practice
 from bot.offline import MatchLog, SeatPlayer, random_policy
+from bot.storage import GameRow
 from tests.bot.conftest import Table
+from tests.fakediscord import FakeUser
+from tests.fakediscord.errors import missing_permissions
+from tests.fakediscord.models import Call
+
+TYPING = "/channels/{channel_id}/typing"
 
 
 async def play_my_seat(t: Table, gid: int, seat: str, user: object, *, seed: int,
@@ -54,3 +63,39 @@ async def test_the_bot_seat_is_not_yours(table: Table) -> None:
     ps = next(c for c in table_msg.custom_ids() if ":ps:" in c)
     h = await t.fake.click(t.alice, table_msg, ps)
     assert "isn't your seat" in " ".join(m.content for m in h.messages)
+
+
+async def test_the_bot_shows_it_is_typing_while_it_thinks(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the hard level, which thinks for seconds a move, the match's thread shows the bot
+    typing from before its first move of a run until the run ends, started once per run.
+    The normal level's millisecond moves make no such call. A refused indicator (a
+    permission lost in the thread) costs nothing: the bot plays its turn all the same."""
+    monkeypatch.setitem(practice.THINK_SECONDS, "search", 0.02)
+    t = table
+
+    async def started(user: FakeUser, level: str) -> tuple[GameRow, rules.Game, list[Call]]:
+        before = len(t.fake.calls)
+        await t.fake.slash(user, "kelp practice", role="shark", level=level)
+        gid = max(r.id for r in await t.bot.storage.games_of(user.id))
+        row, g = await t.bot.service.load(gid)
+        calls = [c for c in t.fake.calls[before:] if c.params.get("channel_id") == str(row.where)]
+        return row, g, calls
+
+    row, g, calls = await started(t.alice, "hard")
+    assert g.phase == "shark"  # the bot placed the Octopus and played its first turn
+    typing = [c for c in calls if c.route == TYPING]
+    assert [c.status for c in typing] == [204]
+    moves = [c for c in calls if c.method in ("POST", "PATCH") and c.route != TYPING]
+    # the opening table, then the indicator, then the bot's moves announced one by one
+    assert len(moves) > 2 and moves[0].seq < typing[0].seq < moves[1].seq
+
+    _, g, calls = await started(t.bob, "normal")
+    assert g.phase == "shark" and not [c for c in calls if c.route == TYPING]
+
+    t.fake.refuse("POST", TYPING, missing_permissions())
+    row, g, calls = await started(t.carol, "hard")
+    assert [c.status for c in calls if c.route == TYPING] == [403]
+    assert g.phase == "shark" and g.turn == "shark"
+    bot_moves = [a for _, s, a, _ in await t.bot.storage.actions(row.id) if s == "octopus"]
+    assert bot_moves[0].startswith("den ") and len(bot_moves) > 1

@@ -158,6 +158,11 @@ def unauthorized() -> DiscordAPIError:
     return DiscordAPIError(401, 0, "401: Unauthorized")
 
 
+def missing_permissions() -> DiscordAPIError:
+    """50013: the bot lacks a permission the request needs (Send Messages, say)."""
+    return DiscordAPIError(403, 50013, "Missing Permissions")
+
+
 def thread_archived() -> DiscordAPIError:
     """50083: sending into an archived, locked thread."""
     return DiscordAPIError(400, 50083, "Thread is archived")

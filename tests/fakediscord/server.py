@@ -167,6 +167,8 @@ class DiscordServer:
         self.calls: list[Call] = []
         #: Requests for routes the fake does not implement (each also raised NotFound).
         self.unhandled: list[Call] = []
+        #: Errors to answer instead of a route's handler (`refuse`): (method, route) → error.
+        self.refusals: dict[tuple[str, str], DiscordAPIError] = {}
         self.sockets: list[FakeGatewaySocket] = []
         self._cdn: dict[str, FakeAttachment] = {}
         self._synthetic_command_ids: dict[tuple[int | None, str], int] = {}
@@ -517,6 +519,9 @@ class DiscordServer:
         await asyncio.sleep(0)
         handler = table.get((route.method, route.path))
         try:
+            refusal = self.refusals.get((route.method, route.path))
+            if refusal is not None:
+                raise refusal
             if handler is None:
                 self.unhandled.append(call)
                 raise err.no_handler(route.method, route.path, path)
@@ -531,6 +536,16 @@ class DiscordServer:
         call.response = result
         # discord.py returns the body text ("") for 204 No Content.
         return _json_copy(result) if result is not None else ""
+
+    def refuse(self, method: str, route: str, error: DiscordAPIError | None) -> None:
+        """Answer every `method` request to `route` (discord.py's template, e.g.
+        ``/channels/{channel_id}/typing``) with `error` instead of its handler, or stop
+        doing so (`error` None): for refusals the model has no state for, such as a
+        permission the bot lost in a channel. The call is still recorded."""
+        if error is None:
+            self.refusals.pop((method, route), None)
+        else:
+            self.refusals[(method, route)] = error
 
     # ======================================================================================
     # Gateway

@@ -23,6 +23,7 @@ from discord.ext import commands
 from discord.http import Route
 
 from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord.errors import missing_permissions
 from tests.fakediscord.limits import (
     FormErrors,
     validate_components_v1,
@@ -431,6 +432,22 @@ async def test_unknown_route_fails_loudly(fake_discord: FakeDiscord, alice: Fake
         "/guilds/{guild_id}/preview",
         "/made/up/{thing}",
     ]
+
+
+async def test_a_refused_route_raises_what_discord_would_until_allowed_again(
+    fake_discord: FakeDiscord, alice: FakeUser
+) -> None:
+    bot = await fake_discord.start_bot(DemoBot)
+    channel = bot.get_partial_messageable(fake_discord.default_channel.id)
+    route = "/channels/{channel_id}/typing"
+    fake_discord.refuse("POST", route, missing_permissions())
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.typing()
+    assert (refused.value.status, refused.value.code) == (403, 50013)
+    await channel.send("sending is another route")
+    fake_discord.refuse("POST", route, None)
+    await channel.typing()
+    assert [c.status for c in fake_discord.calls_to("POST", route)] == [403, 204]
 
 
 @pytest.mark.parametrize(
