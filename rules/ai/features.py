@@ -142,13 +142,14 @@ def paths(g: Game, dice_on: dict[int, str] | None = None, *, start: int | None =
             return hit
     out = _paths(g, dice_on, s0, fac)
     if key is not None:
-        if len(_PATHS) > 100_000:
-            _PATHS.clear()
+        if len(_PATHS) > PATHS_MAX:
+            memo.afresh(_PATHS)
         _PATHS[key] = out
     return out
 
 
 _PATHS: dict[tuple[object, ...], tuple[Swim, ...]] = memo.table()
+PATHS_MAX = 100_000  # swims remembered before the table starts afresh (`memo.afresh`)
 
 
 def _paths(g: Game, dice_on: dict[int, str] | None, s0: int, fac: int | None
@@ -174,6 +175,7 @@ def _paths(g: Game, dice_on: dict[int, str] | None, s0: int, fac: int | None
 
 
 _REACH: dict[tuple[object, ...], dict[int, float]] = memo.table()
+REACH_MAX = 50_000  # reaches remembered before the table starts afresh
 
 
 def reach(g: Game) -> dict[int, float]:
@@ -183,8 +185,8 @@ def reach(g: Game) -> dict[int, float]:
            tuple(sorted(kept_effects(g) & {"extra_step", "lurk"})))
     hit = _REACH.get(key)
     if hit is None:
-        if len(_REACH) > 50_000:
-            _REACH.clear()
+        if len(_REACH) > REACH_MAX:
+            memo.afresh(_REACH)
         hit = _REACH[key] = _reach(g)
     return hit
 

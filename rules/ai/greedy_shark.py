@@ -177,8 +177,7 @@ class Ctx:
             for n, t in shared.items():
                 setattr(c, n, t)
             if len(_SHARED) > SHARED_MAX or len(_ASSIGN) > SHARED_MAX:
-                _SHARED.clear()
-                _ASSIGN.clear()
+                memo.afresh(_SHARED, _ASSIGN)
         return c
 
     def belief_signature(self) -> tuple[object, ...]:

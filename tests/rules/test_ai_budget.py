@@ -2,7 +2,8 @@
 end after the deadline, and one still running when it passes is dropped, between the
 steps of its play-out or inside the greedy players' long computations; and a timed
 search keeps full garbage collections off the objects made before it, whose collection
-would otherwise land in its last iteration unforeseen.
+would otherwise land in its last iteration unforeseen, as would freeing a memo table that
+starts afresh.
 
 Driven by a scripted clock, so the test says what the budget does without timing this
 machine (timed tests flake; the real figures come from `python -m rules think`)."""
@@ -12,6 +13,7 @@ from __future__ import annotations
 import gc
 import random
 import threading
+import weakref
 from collections.abc import Callable
 
 import pytest
@@ -148,6 +150,60 @@ def test_objects_someone_else_froze_stay_frozen() -> None:
         assert gc.get_freeze_count() == before
     finally:
         gc.unfreeze()
+
+
+class _Held:
+    """Something a memo table holds, so a test can see when it is freed."""
+
+
+def test_a_table_a_timed_search_empties_is_freed_as_the_next_search_begins(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Freeing the greedy Shark's full caches took up to 0.35 s with no deadline check in
+    it, and in a decision's last stretch it carried the decision past its bound (session
+    49). So a timed search that empties a table keeps what it held alive, and the next
+    search frees it after setting its deadline and before timing its first iteration."""
+    monkeypatch.setattr(greedy_shark, "SHARED_MAX", 0)  # each Shark decision starts afresh
+    freed: list[int] = []
+    reads: list[float] = []
+    with memo.cold():
+        held = _Held()
+        weakref.finalize(held, lambda: freed.append(len(reads)))
+        greedy_shark._SHARED[("held",)] = {"plan_cache": {0: held}}
+        del held
+        ticks: list[float] = []
+
+        def ticking() -> float:  # 2 ms a read: the 1 s budget lasts a few iterations
+            ticks.append(0.002 * len(ticks))
+            return ticks[-1]
+
+        _, n = search.grow(_position(), "octopus", random.Random(1), seconds=1.0,
+                           clock=ticking)
+        assert n >= 2 and ("held",) not in greedy_shark._SHARED  # emptied in the search...
+        gc.collect()
+        assert not freed  # ... and not freed there
+
+        def still() -> float:
+            reads.append(0.0)
+            return 0.0
+
+        search.grow(_position(), "octopus", random.Random(2), seconds=1.0, iterations=1,
+                    clock=still)
+    assert freed == [1]  # after the read that sets the deadline, before the next one
+
+
+def test_a_table_emptied_outside_a_timed_search_is_freed_at_once() -> None:
+    table: dict[str, _Held] = {"held": _Held()}
+    freed = weakref.ref(table["held"])
+    with memo.deferred(False):
+        memo.afresh(table)
+    assert table == {} and freed() is None
+    table["held"] = _Held()
+    freed = weakref.ref(table["held"])
+    with memo.deferred():
+        memo.afresh(table)
+    assert table == {} and freed() is not None
+    memo.free_retired()
+    assert freed() is None
 
 
 def test_the_greedy_look_ahead_stops_once_the_search_s_limit_has_passed() -> None:
