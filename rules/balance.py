@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .ai import LEVELS, choose
-from .ai.search import DEFAULT_SECONDS, SearchStats
+from .ai.search import SearchStats, time_budget
 from .core import SEATS
 from .engine import apply, deciders, new_game
 from .pairing import Paired, report
@@ -134,11 +134,11 @@ class BalanceStats:
             times = sorted(t for r in self.results for t in r.think[side])
             if len(times) >= 2:
                 q = statistics.quantiles(times, n=100)
-                lines.append(f"{side} ({self.octopus if side == 'octopus' else self.shark}) "
+                level = self.octopus if side == "octopus" else self.shark
+                lines.append(f"{side} ({level}) "
                              f"decision time: p50 {q[49] * 1e3:.1f} ms, "
                              f"p95 {q[94] * 1e3:.1f} ms, max {times[-1] * 1e3:.1f} ms "
                              f"over {len(times)} decisions")
-                level = self.octopus if side == "octopus" else self.shark
                 if level == "search" and self.budget is not None:
                     lines.append(self._over_budget(side, times))
         its = sum(r.iterations for r in self.results)
@@ -185,9 +185,7 @@ def balance(games: int, octopus: str, shark: str, *, board: str = "day", seed: i
     for lv in (octopus, shark):
         if lv not in LEVELS:
             raise ValueError(f"unknown level {lv!r}")
-    st = BalanceStats(octopus, shark, board,
-                      budget=seconds if seconds is not None or iterations is not None
-                      else DEFAULT_SECONDS)
+    st = BalanceStats(octopus, shark, board, budget=time_budget(iterations, seconds))
     tasks = [(seed + i, octopus, shark, board, iterations, seconds, max_rounds)
              for i in range(games)]
     t0 = time.perf_counter()

@@ -368,8 +368,7 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
         # Against a beaten Shark every leaf reads a sure win for the Octopus, so the tree
         # can't tell eating from waiting; the greedy step eats.
         return playout_step(game, seat, rng)
-    if iterations is None and seconds is None:
-        seconds = DEFAULT_SECONDS
+    seconds = time_budget(iterations, seconds)
     t0 = time.perf_counter()
     root, n = grow(game, seat, rng, iterations=iterations, seconds=seconds)
     legal = {a.text: a for a in opts}
@@ -383,6 +382,12 @@ def search(game: Game, seat: str, rng: random.Random, *, iterations: int | None 
         stats.decisions += 1
         stats.overrides += best != anchor
     return legal[best]
+
+
+def time_budget(iterations: int | None, seconds: float | None) -> float | None:
+    """The time a search on these budgets may take: `seconds`, or the 2 s default when
+    neither budget is given (None: an iteration budget alone, no time limit)."""
+    return DEFAULT_SECONDS if iterations is None and seconds is None else seconds
 
 
 def model(game: Game, seat: str,
