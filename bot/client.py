@@ -29,7 +29,7 @@ class KelpBot(discord.Client):
 
     def __init__(self, *, db_path: str, dev_guild: int | None = None, sync: bool = False,
                  lobby_ttl: float = 900.0, clock: Callable[[], float] = time.time,
-                 game_seed: Callable[[], int] | None = None) -> None:
+                 game_seed: Callable[[], int] | None = None, practice_limit: int = 1) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
@@ -39,6 +39,8 @@ class KelpBot(discord.Client):
         self.lobby_ttl = lobby_ttl
         self.clock = clock
         self.game_seed = game_seed  # tests and the demo fix seeds; None = secrets
+        # Unfinished practice games a player may have at once (`Handlers.new_practice`).
+        self.practice_limit = practice_limit
         # Optional latency observer (kind, seconds since the interaction, game id): the
         # benchmark listens here; a deployment could feed its metrics.
         self.observe: Callable[[str, float, int], None] | None = None

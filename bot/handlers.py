@@ -6,8 +6,10 @@ Discord's deadline; refusals are private and change nothing.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
+from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +32,9 @@ log = logging.getLogger("kelp.bot")
 class Handlers:
     def __init__(self, bot: KelpBot) -> None:
         self.bot = bot
+        # One practice start at a time per player, so two quick `/kelp practice` commands
+        # can't both pass the limit check before either game exists.
+        self._practice_starts: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- table and panel components --------------------------------------------------------
     async def button(self, it: discord.Interaction[Any], game: int, verb: str, ver: int) -> None:
@@ -211,6 +216,11 @@ class Handlers:
         The computer players of `rules.ai` above `random` don't know the Offshore
         Offspring rules (their features read base-game state only), so with the expansion
         only the easy level is offered; asking for more gets a clear private refusal.
+
+        A player may have `bot.practice_limit` unfinished practice games at once (one by
+        default): every game at the hard level thinks on the same CPU, so each one a player
+        leaves open makes every other player's bot think with fewer iterations. Over the
+        limit the refusal names the games and how to end one.
         """
         if expansion != "none" and level != "easy":
             await it.response.send_message(
@@ -219,14 +229,22 @@ class Handlers:
                 "expansion's rules yet. Use `level:easy`, or challenge a person.",
                 ephemeral=True)
             return
-        plus = f" with {EXPANSION_NAME[expansion]}" if expansion in EXPANSION_NAME else ""
-        await it.response.send_message(
-            f"Setting up a practice game: you play the {role.capitalize()}, the bot plays "
-            f"the other side ({level}){plus}.", allowed_mentions=NO_PINGS)
-        me = self.bot.user.id if self.bot.user else 0
-        octo, shark = (it.user.id, me) if role == "octopus" else (me, it.user.id)
-        await self.start_match(it, it.guild_id, it.channel_id or 0, octo, shark, board,
-                               practice=level, expansion=expansion)
+        async with self._practice_starts[it.user.id]:
+            going = [r for r in await self.bot.storage.games_of(it.user.id)
+                     if r.options.get("practice")]
+            limit = self.bot.practice_limit
+            if len(going) >= limit:
+                await it.response.send_message(too_many_practice_games(going, limit),
+                                               ephemeral=True)
+                return
+            plus = f" with {EXPANSION_NAME[expansion]}" if expansion in EXPANSION_NAME else ""
+            await it.response.send_message(
+                f"Setting up a practice game: you play the {role.capitalize()}, the bot plays "
+                f"the other side ({level}){plus}.", allowed_mentions=NO_PINGS)
+            me = self.bot.user.id if self.bot.user else 0
+            octo, shark = (it.user.id, me) if role == "octopus" else (me, it.user.id)
+            await self.start_match(it, it.guild_id, it.channel_id or 0, octo, shark, board,
+                                   practice=level, expansion=expansion)
 
     async def _name(self, it: discord.Interaction[Any], uid: int) -> str:
         member = it.guild.get_member(uid) if it.guild else None
@@ -263,6 +281,20 @@ class Handlers:
                                        allowed_mentions=discord.AllowedMentions(users=True))
         msg = await it.original_response()
         await self.bot.storage.set_lobby_message(lobby_id, msg.id)
+
+
+def too_many_practice_games(going: list[GameRow], limit: int) -> str:
+    """The private refusal of a practice game over the limit: which games are going, where,
+    and how to end one (or, with the limit at 0, that the host turned practice off)."""
+    if limit <= 0:
+        return "Practice games are turned off on this bot. Challenge a person instead."
+    where = ", ".join(f"#{r.id} in <#{r.where}>" for r in going)
+    if len(going) == 1:
+        return (f"You already have a practice game going: {where}. Finish it there, or end "
+                f"it with `/kelp concede game:{going[0].id}`, before starting another.")
+    return (f"You already have {len(going)} practice games going: {where}, as many as this "
+            "bot allows at once. Finish one, or end one with `/kelp concede game:<number>`, "
+            "before starting another.")
 
 
 async def deferred_load(

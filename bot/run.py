@@ -20,7 +20,8 @@ def main(sync: bool) -> int:
     logging.basicConfig(level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     ttl = float(os.environ.get("KELP_LOBBY_TTL", "900"))
+    practice = int(os.environ.get("KELP_PRACTICE_LIMIT", "1"))
     bot = KelpBot(db_path=db, dev_guild=int(dev) if dev else None, sync=sync or bool(dev),
-                  lobby_ttl=ttl)
+                  lobby_ttl=ttl, practice_limit=practice)
     bot.run(token, log_handler=None)
     return 0

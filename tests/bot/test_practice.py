@@ -99,3 +99,59 @@ async def test_the_bot_shows_it_is_typing_while_it_thinks(
     assert g.phase == "shark" and g.turn == "shark"
     bot_moves = [a for _, s, a, _ in await t.bot.storage.actions(row.id) if s == "octopus"]
     assert bot_moves[0].startswith("den ") and len(bot_moves) > 1
+
+
+async def test_one_practice_game_at_a_time(table: Table) -> None:
+    """A second practice game while one is going is refused privately, naming the game and
+    how to end it, and creates nothing. Conceding frees the slot; a host's higher limit
+    allows more, and the refusal then names every game; challenges don't count."""
+    t = table
+    await t.fake.slash(t.alice, "kelp practice", role="octopus", level="normal")
+    first = max(r.id for r in await t.bot.storage.games_of(t.alice.id))
+    first_row, _ = await t.bot.service.load(first)
+    calls = len(t.fake.calls)
+    h = await t.fake.slash(t.alice, "kelp practice", role="shark", level="easy")
+    assert h.reply.ephemeral
+    assert f"#{first} in <#{first_row.where}>" in h.reply.content
+    assert f"/kelp concede game:{first}" in h.reply.content
+    assert [r.id for r in await t.bot.storage.games_of(t.alice.id)] == [first]
+    # nothing else reached Discord: no thread, no table, no bot move
+    routes = [c.route for c in t.fake.calls[calls:]]
+    assert len(routes) == 1 and routes[0].endswith("/callback")
+
+    # someone else may still practise, and a challenge is no practice game
+    await t.fake.slash(t.bob, "kelp practice", role="shark", level="easy")
+    assert len(await t.bot.storage.games_of(t.bob.id)) == 1
+
+    await t.fake.slash(t.alice, "kelp concede", game=first)
+    h = await t.fake.slash(t.alice, "kelp practice", role="shark", level="easy")
+    assert "Practice game" in h.reply.content
+    second = max(r.id for r in await t.bot.storage.games_of(t.alice.id))
+    assert second != first
+
+    t.bot.practice_limit = 2
+    await t.fake.slash(t.alice, "kelp practice", role="octopus", level="easy")
+    h = await t.fake.slash(t.alice, "kelp practice", role="octopus", level="easy")
+    going = [r.id for r in await t.bot.storage.games_of(t.alice.id)]
+    assert len(going) == 2 and h.reply.ephemeral
+    assert "2 practice games" in h.reply.content
+    assert all(f"#{g}" in h.reply.content for g in going)
+
+    t.bot.practice_limit = 0
+    h = await t.fake.slash(t.carol, "kelp practice", role="octopus", level="easy")
+    assert h.reply.ephemeral and "turned off" in h.reply.content
+    assert await t.bot.storage.games_of(t.carol.id) == []
+
+
+async def test_two_practice_commands_at_once_start_one_game(table: Table) -> None:
+    """Two `/kelp practice` commands from one player arriving together: the limit holds,
+    one game starts and the other command is refused."""
+    t = table
+    handles = [await t.fake.slash(t.alice, "kelp practice", role=role, level="easy",
+                                  wait=False) for role in ("octopus", "shark")]
+    for h in handles:
+        await h.wait()
+    await t.fake.wait_idle()
+    assert len(await t.bot.storage.games_of(t.alice.id)) == 1
+    replies = sorted(h.reply.content for h in handles)
+    assert "Practice game" in replies[1] and "already have a practice game" in replies[0]
