@@ -26,6 +26,8 @@ HELP = """**Kelp: Shark vs Octopus** — two players, one secret.
   Deimatic Display, Ink Decoy, Peek, Hunger tokens, which Shark moves, wounds — are made in
   the same panel; decisions outside your turn reach you by DM and in your panel.
   `/kelp rules topic:OO` lists its rules.
+• `/kelp practice [role] [level:easy|normal|hard] [board]` — play against the bot, one
+  practice game at a time; it thinks up to 1.5 s a move at `hard`.
 • The match gets its own thread with a **table**: the public board, the state in words and
   the **🐙 Octopus panel / 🦈 Shark panel** buttons. Your panel is private: all your moves are
   made there with buttons and menus, step by step. Reopen it any time from the table or with

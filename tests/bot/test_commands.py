@@ -69,3 +69,4 @@ async def test_config_spectator_channel_needs_manage_server(table: Table, admin:
 async def test_help(table: Table) -> None:
     h = await table.fake.slash(table.carol, "kelp help")
     assert "challenge" in text_of(h) and h.reply.ephemeral
+    assert "/kelp practice" in text_of(h)  # every command a newcomer can start a game with
