@@ -39,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--games", type=int, default=None)
     bench.add_argument("--steps", type=int, default=20)
     bench.add_argument("--think", type=float, default=3.0)
+    bench.add_argument("--practice", type=int, default=0,
+                       help="bot: hard practice games thinking alongside the two-player ones")
     bench.add_argument("--expansion", action="store_true",
                        help="render: also Offshore Offspring positions, after the base game's")
     sub.add_parser("selfplay", help="random self-play (python -m rules selfplay)")
@@ -67,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from .bench import main as bench_main
 
-    return bench_main(a.games or 100, a.steps, a.think)
+    return bench_main(a.games or 100, a.steps, a.think, a.practice)
 
 
 if __name__ == "__main__":

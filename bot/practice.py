@@ -1,10 +1,10 @@
 """Practice games against the bot: the computer plays one seat through the same services.
 
-The bot's moves are chosen by `rules.ai` from what its seat may know, in a worker thread so
-the event loop keeps answering Discord, and applied and announced exactly like a player's
-(same lock, same commit-before-announce). Pending bot turns resume after a restart. While
-a level that thinks for seconds plays, the match's channel shows the bot typing, so the
-player can tell a bot at work from a stuck one.
+The bot's moves are chosen by `rules.ai` from what its seat may know, off the event loop
+(the hard level in a worker process, `thinker`) so the bot keeps answering Discord, and
+applied and announced exactly like a player's (same lock, same commit-before-announce).
+Pending bot turns resume after a restart. While a level that thinks for seconds plays, the
+match's channel shows the bot typing, so the player can tell a bot at work from a stuck one.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import discord
 import rules
 
 from .service import Refused
+from .thinker import Thinker
 
 if TYPE_CHECKING:
     from .client import KelpBot
@@ -61,8 +62,9 @@ class Typing:
 
 
 class Autoplayer:
-    def __init__(self, bot: KelpBot) -> None:
+    def __init__(self, bot: KelpBot, thinker: Thinker | None = None) -> None:
         self.bot = bot
+        self.thinker = thinker or Thinker()
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     def kick(self, game_id: int) -> None:
@@ -79,6 +81,7 @@ class Autoplayer:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
+        self.thinker.close()
 
     async def resume_all(self) -> None:
         for row in await self.bot.storage.practice_games():
@@ -93,8 +96,6 @@ class Autoplayer:
             log.exception("the bot failed to move in practice game %s", game_id)
 
     async def _one_move(self, game_id: int, typing: Typing) -> bool:
-        from rules.ai import choose
-
         me = self.bot.user.id if self.bot.user else None
         async with self.bot.service.lock(game_id):
             row, g = await self.bot.service.load(game_id)
@@ -106,8 +107,7 @@ class Autoplayer:
             if level in THINK_SECONDS:
                 await typing.show(row.where)
             rng = random.Random(f"{game_id}:{g.version}:{seat}")
-            action = await asyncio.to_thread(
-                choose, g, seat, rng, level=level, seconds=THINK_SECONDS.get(level))
+            action = await self.thinker.think(g, seat, rng, level, THINK_SECONDS.get(level))
             try:
                 outcome = await self.bot.service.act(game_id, row.user_of(seat),
                                                      expected_version=None, text=action.text)

@@ -3,12 +3,15 @@ bot's turns resume after a restart."""
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+import re
 
 import pytest
 
 import rules
 from bot import practice
+from bot.bench import run_bench
 from bot.offline import MatchLog, SeatPlayer, random_policy
 from bot.storage import GameRow
 from tests.bot.conftest import Table
@@ -155,3 +158,43 @@ async def test_two_practice_commands_at_once_start_one_game(table: Table) -> Non
     assert len(await t.bot.storage.games_of(t.alice.id)) == 1
     replies = sorted(h.reply.content for h in handles)
     assert "Practice game" in replies[1] and "already have a practice game" in replies[0]
+
+
+async def test_the_hard_level_thinks_in_a_process_that_may_die(
+        table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The hard level thinks in a worker process, so its seconds of pure Python don't hold
+    the bot's GIL (`kelp bench bot --practice`). A worker killed between decisions costs
+    the player nothing: that decision is thought in a thread, the next in a new worker."""
+    monkeypatch.setitem(practice.THINK_SECONDS, "search", 0.02)
+    t = table
+    await t.fake.slash(t.alice, "kelp practice", role="shark", level="hard")
+    gid = max(r.id for r in await t.bot.storage.games_of(t.alice.id))
+    _, g = await t.bot.service.load(gid)
+    assert g.phase == "shark"  # the bot placed the Octopus and played its first turn
+    workers = multiprocessing.active_children()
+    assert workers, "the hard level thought in the bot's own process"
+    for w in workers:
+        w.kill()
+        w.join()
+    before = len(await t.bot.storage.actions(gid))
+    await play_my_seat(t, gid, "shark", t.alice, seed=4, stop_after=40)
+    moves = await t.bot.storage.actions(gid)
+    bot_moves = [a for _, s, a, _ in moves[before:] if s == "octopus"]
+    assert len(bot_moves) > 1  # the decision after the kill, and ones in the new worker
+    assert "thinking process died" in caplog.text
+    fresh = multiprocessing.active_children()
+    assert fresh and not {w.pid for w in fresh} & {w.pid for w in workers}
+
+
+async def test_the_bot_benchmark_plays_practice_games_alongside(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`kelp bench bot --practice N` keeps N hard practice games going beside the timed
+    two-player games, and says how much the bot played in them."""
+    monkeypatch.setitem(practice.THINK_SECONDS, "search", 0.02)
+    out = await run_bench(games=2, steps=6, think=0.0, practice=1)
+    lines = out.splitlines()
+    assert lines[0].startswith("2 concurrent games, 12 clicks")
+    moves = re.search(r"1 hard practice games at a time alongside, (\d+) in all, (\d+) bot moves",
+                      lines[0])
+    assert moves and int(moves[1]) >= 1 and int(moves[2]) >= 1
+    assert "p50" in lines[1] and "p99" in lines[2]
