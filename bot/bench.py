@@ -112,7 +112,7 @@ async def run_bench(games: int, steps: int, think: float, practice: int = 0) -> 
         return made
 
     t0 = time.perf_counter()
-    drilling = [asyncio.create_task(drill(i, user, ("octopus", "shark")[i % 2]))
+    drilling = [asyncio.create_task(drill(i, user, ("shark", "octopus")[i % 2]))
                 for i, user in enumerate(learners)]
     made = sum(await asyncio.gather(*(play(i, gid) for i, gid in enumerate(ids))))
     wall = time.perf_counter() - t0

@@ -189,7 +189,8 @@ async def test_the_hard_level_thinks_in_a_process_that_may_die(
 async def test_the_bot_benchmark_plays_practice_games_alongside(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """`kelp bench bot --practice N` keeps N hard practice games going beside the timed
-    two-player games, and says how much the bot played in them."""
+    two-player games, and says how much the bot played in them. (The first learner plays
+    the Shark, so the bot, as the Octopus, moves as soon as the game starts.)"""
     monkeypatch.setitem(practice.THINK_SECONDS, "search", 0.02)
     out = await run_bench(games=2, steps=6, think=0.0, practice=1)
     lines = out.splitlines()
