@@ -218,9 +218,10 @@ class Handlers:
         only the easy level is offered; asking for more gets a clear private refusal.
 
         A player may have `bot.practice_limit` unfinished practice games at once (one by
-        default): every game at the hard level thinks on the same CPU, so each one a player
-        leaves open makes every other player's bot think with fewer iterations. Over the
-        limit the refusal names the games and how to end one.
+        default): the hard level thinks in the bot's few worker processes (`thinker`), shared
+        by everyone, so one player playing several at once would make everyone else's bot
+        wait its turn to think. Over the limit the refusal names the games and how to end
+        one.
         """
         if expansion != "none" and level != "easy":
             await it.response.send_message(

@@ -62,9 +62,9 @@ class Typing:
 
 
 class Autoplayer:
-    def __init__(self, bot: KelpBot, thinker: Thinker | None = None) -> None:
+    def __init__(self, bot: KelpBot) -> None:
         self.bot = bot
-        self.thinker = thinker or Thinker()
+        self.thinker = Thinker()
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     def kick(self, game_id: int) -> None:
