@@ -22,14 +22,6 @@ of greedy Octopus against the search's first child (docs/balance.md, session 44)
 gives the true zone 0.34 where this turn's lean alone gives 0.29 (log-loss 1.38 against
 1.53; 1.79 uniform).
 
-An Octopus that swaps or shuffles blocks mostly moves itself. So the zones whose blocks
-were swapped in or shuffled since the Shark's previous turn began (the same public note)
-get `MOVED` times their lean. On 2,134 turns of the same kind (docs/balance.md, session
-50) the lean before put 0.37–0.39 of its weight on the swapped zones, where the Octopus
-was 73–83 % of the time, and 0.72–0.73 on the shuffled ones, where it was 98–99 % of the
-time; with `MOVED` the true zone's share rises from 0.32 to 0.38–0.39 (log-loss 1.42–1.44
-to 1.25–1.31).
-
 Fair by construction, like every policy here: the evaluations are made on worlds drawn
 from the Shark's information set (`world.world`) with seeds from the policy's own rng, and
 a world with the Octopus pinned to a zone is drawn by `world` from the Shark's knowledge
@@ -60,13 +52,6 @@ SAMPLES = 4  # worlds the evaluation of each zone is averaged over
 # it had then, with each zone's odds followed through the swaps and shuffles since
 # (`last_turn`); the rest is the plain odds. Either is then weighed by this turn's lean.
 CARRY = 0.8
-# How much likelier the lean makes a zone whose block was swapped in, or shuffled, since the
-# Shark's previous turn began: an Octopus that moves blocks mostly moves itself. On 1,106
-# night turns of the greedy Octopus against the search's first child (docs/balance.md,
-# session 50) the shipped lean put 0.37 of its weight on the swapped zones where the
-# Octopus was in one of them 73 % of the time, and 0.73 on the shuffled ones where it was
-# 98 % of the time. These factors minimise the log-loss of the true zone there.
-MOVED = {"swap": 8.0, "shuffle": 30.0}
 
 
 def octopus_prior(game: Game, rng: random.Random) -> dict[int, float] | None:
@@ -81,14 +66,12 @@ def prior_of(q: list[float], lean: dict[int, float]) -> dict[int, float]:
     return {z: q[z] * x for z, x in lean.items()}
 
 
-def octopus_lean(game: Game, rng: random.Random, *, moved_too: bool = True
-                 ) -> tuple[list[float], dict[int, float]] | None:
+def octopus_lean(game: Game, rng: random.Random) -> tuple[list[float], dict[int, float]] | None:
     """The Shark's own zone odds and, for each zone they allow, how much more likely a
     hiding Octopus makes it: exp(`BETA` × (evaluation − the best zone's)). None when the
     Shark's knowledge leaves one zone (or none). Kept apart from the odds so that a belief
     narrowed later in the turn (a Search that found nothing) can be leant the same way
-    (`leant`). `moved_too=False` leaves out `MOVED`: the Octopus's search models its
-    opposing Shark without it (`search._their_lean`)."""
+    (`leant`)."""
     worlds = [world(game, "shark", rng.getrandbits(SEED_BITS)) for _ in range(SAMPLES)]
     q = F.oct_odds(F.shark_belief(worlds[0]))
     cands = [z for z in range(9) if q[z] > 0.0]
@@ -100,19 +83,11 @@ def octopus_lean(game: Game, rng: random.Random, *, moved_too: bool = True
     last = last_turn(game)
     if last is None:
         return q, lean
-    lean = carried(worlds, q, lean, last)
-    return q, moved(lean, last[1]) if moved_too else lean
-
-
-def carried(worlds: list[Game], q: list[float], lean: dict[int, float],
-            last: tuple[dict[str, Any], list[list[int]]]) -> dict[int, float]:
-    """This turn's `lean` weighed by last turn's (`CARRY`), each zone's share of it
-    followed to where its block went since."""
     before = [as_last_turn_began(w, *last) for w in worlds]
     q0 = F.oct_odds(F.shark_belief(before[0]))
     cands0 = [z for z in range(9) if q0[z] > 0.0]
     if not cands0:
-        return lean
+        return q, lean
     lean0 = _lean(before, cands0)
     then = [q0[z] * lean0.get(z, 0.0) for z in range(9)]
     came = last[1]
@@ -120,20 +95,9 @@ def carried(worlds: list[Game], q: list[float], lean: dict[int, float],
            for z in range(9)]
     total, qsum = sum(now), sum(q)
     if total <= 0.0:
-        return lean
-    return {z: x * (CARRY * now[z] / total * qsum / q[z] + 1.0 - CARRY)
-            for z, x in lean.items()}
-
-
-def moved(lean: dict[int, float], came: list[list[int]]) -> dict[int, float]:
-    """`lean` with each zone whose block was swapped in (`came[z]` one other zone) or
-    shuffled (several) since the note weighed up by `MOVED`."""
-    def factor(z: int) -> float:
-        if len(came[z]) > 1:
-            return MOVED["shuffle"]
-        return MOVED["swap"] if came[z][0] != z else 1.0
-
-    return {z: x * factor(z) for z, x in lean.items()}
+        return q, lean
+    return q, {z: x * (CARRY * now[z] / total * qsum / q[z] + 1.0 - CARRY)
+               for z, x in lean.items()}
 
 
 def _lean(worlds: list[Game], cands: list[int]) -> dict[int, float]:

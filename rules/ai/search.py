@@ -301,12 +301,9 @@ def _their_key(w: Game, trail: list[str]) -> tuple[object, ...]:
 def _their_lean(w: Game, leans: dict[tuple[object, ...], greedy_shark.Lean],
                 key: tuple[object, ...], rng: random.Random) -> greedy_shark.Lean:
     """The lean the opposing Shark's search would use in `w` (see `EXPECTS_LEANT`),
-    worked out the first time `key` leads here. Without `opponent.MOVED` (session 50):
-    the Octopus's search was measured at 2 s, on 247 deals, against a model without it, and
-    what the Shark now reads into a move the Octopus made would steer it away from moves
-    the greedy Shark, its measured opponent, doesn't read at all."""
+    worked out the first time `key` leads here."""
     if key not in leans:
-        found = opponent.octopus_lean(w, rng, moved_too=False)
+        found = opponent.octopus_lean(w, rng)
         leans[key] = None if found is None else found[1]
     return leans[key]
 
