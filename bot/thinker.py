@@ -28,6 +28,7 @@ import os
 import random
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 
 import rules
 from rules.ai import choose
@@ -45,14 +46,13 @@ def default_workers() -> int:
 class Thinker:
     """Chooses the bot's steps off the event loop (`think`); owns the process pool."""
 
-    def __init__(self, workers: int | None = None) -> None:
-        self.workers = workers or default_workers()
+    def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=default_workers(), mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
     async def think(self, g: rules.Game, seat: str, rng: random.Random, level: str,
@@ -60,17 +60,16 @@ class Thinker:
         """`rules.ai.choose` for `seat` at `level`, in the pool when `seconds` is set (a
         level that thinks on a time budget), else in a thread. `rng` is used once, in
         whichever place thinks, so a caller can't rely on its state afterwards."""
+        call = partial(choose, g, seat, rng, level=level, seconds=seconds)
         if seconds is None:
-            return await asyncio.to_thread(choose, g, seat, rng, level=level)
-        loop = asyncio.get_running_loop()
+            return await asyncio.to_thread(call)
         try:
-            return await loop.run_in_executor(self._executor(), _choose, g, seat, rng, level,
-                                              seconds)
+            return await asyncio.get_running_loop().run_in_executor(self._executor(), call)
         except BrokenProcessPool:
             log.warning("the thinking process died; this decision is thought in a thread "
                         "and the next gets a new process")
             self._discard()
-            return await asyncio.to_thread(choose, g, seat, rng, level=level, seconds=seconds)
+            return await asyncio.to_thread(call)
 
     def _discard(self) -> None:
         pool, self._pool = self._pool, None
@@ -80,9 +79,3 @@ class Thinker:
     def close(self) -> None:
         """Stop taking work; a search still running ends by its own deadline (≤ 1.5 s)."""
         self._discard()
-
-
-def _choose(g: rules.Game, seat: str, rng: random.Random, level: str,
-            seconds: float) -> rules.Action:
-    """`choose` with positional arguments, as a process pool passes them."""
-    return choose(g, seat, rng, level=level, seconds=seconds)
